@@ -1,0 +1,137 @@
+import { HTTP_TIMEOUT_MS } from '../constants.ts';
+import type { Envelope } from '../envelope.ts';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Raised for every non-success envelope and for transport failures. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly data: unknown;
+  constructor(code: string, message: string, status = 0, data?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null | Array<string | number>>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Return the raw Response (exports, downloads). */
+  raw?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  getToken?: () => string | null | undefined;
+  appKey?: string | (() => string);
+  /** Called on each request before it is sent; may rewrite query/body (anchor, merchant id…). */
+  prepare?: (req: ApiRequest) => ApiRequest | Promise<ApiRequest>;
+  /**
+   * Transport layer for /ben-api paths (secure channel). Receives the prepared request and
+   * returns the Response. Defaults to plain JSON.
+   */
+  transport?: (req: ApiRequest, send: (url: string, init: RequestInit) => Promise<Response>) => Promise<Response>;
+  /** Turns a parsed JSON body into the envelope (decrypts flagged responses). */
+  decode?: (json: unknown, req: ApiRequest) => unknown | Promise<unknown>;
+}
+
+export function buildQuery(query: ApiRequest['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    params.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * The transport core of the one HTTP client: headers, timeout, JSON envelope.
+ * The web app wraps it with the spec §8 catalogue (warnings, log out); API tests drive it directly.
+ */
+export class ApiClient {
+  private readonly opts: ApiClientOptions;
+  constructor(opts: ApiClientOptions = {}) {
+    this.opts = opts;
+  }
+
+  /** Sends a request and returns the raw Response (no envelope handling). */
+  async send(request: ApiRequest): Promise<Response> {
+    const req = this.opts.prepare ? await this.opts.prepare(request) : request;
+    const headers: Record<string, string> = { Accept: 'application/json', ...(req.headers ?? {}) };
+    const token = this.opts.getToken?.();
+    if (token) headers.Authorization = token;
+    const appKey = typeof this.opts.appKey === 'function' ? this.opts.appKey() : this.opts.appKey;
+    if (appKey && !headers.appKey) headers.appKey = appKey;
+    const timeout = this.opts.timeoutMs ?? HTTP_TIMEOUT_MS;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new ApiError('TIMEOUT', '请求超时，请稍后重试')), timeout);
+    req.signal?.addEventListener('abort', () => controller.abort(req.signal?.reason));
+    const fetchImpl = this.opts.fetch ?? ((u, i) => fetch(u, i));
+    const sendRaw = (url: string, init: RequestInit) =>
+      fetchImpl(url, { ...init, headers: { ...headers, ...((init.headers as Record<string, string>) ?? {}) }, signal: controller.signal });
+    try {
+      if (this.opts.transport) return await this.opts.transport({ ...req, headers }, (u, i) => sendRaw(this.url(u), i));
+      const url = this.url(req.path + buildQuery(req.query));
+      if (req.method === 'GET') return await sendRaw(url, { method: 'GET' });
+      return await sendRaw(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(req.body ?? {}),
+      });
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const reason = controller.signal.reason;
+      if (reason instanceof ApiError) throw reason;
+      throw new ApiError('NETWORK', '网络异常，请检查网络后重试', 0, undefined);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Sends a request and returns the parsed envelope, whatever its code. */
+  async envelope<T = unknown>(request: ApiRequest): Promise<Envelope<T> & { status: number }> {
+    const res = await this.send(request);
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      throw new ApiError('NETWORK', `服务器响应异常（HTTP ${res.status}）`, res.status);
+    }
+    if (this.opts.decode) json = await this.opts.decode(json, request);
+    return { ...(json as Envelope<T>), status: res.status };
+  }
+
+  /** Sends a request; returns `data` on code 200, throws ApiError otherwise. */
+  async call<T = unknown>(request: ApiRequest): Promise<T> {
+    const env = await this.envelope<T>(request);
+    if (env.code === '200' || (env.code as unknown) === 200) return env.data as T;
+    throw new ApiError(String(env.code), env.msg ?? env.message ?? '请求失败', env.status, env.data);
+  }
+
+  private url(path: string): string {
+    return (this.opts.baseUrl ?? '') + path;
+  }
+}
+
+/** Paths of the unified gateway (spec §7). */
+export const GATEWAY_PATHS = {
+  request: '/ben-api/api/uniter/v1/url/request',
+  ignoreSecurity: '/ben-api/api/uniter/v1/url/ignoreSecurity/request',
+  export: '/ben-api/api/uniter/v1/common/export',
+  verifyCode: '/permissionApi/permission/user/getVerifyCode/v2',
+  getInfo: '/ben-api/v1/permission/getInfo',
+  resourceFetch: '/uni-api/permission/resource/v2/fetch',
+  tracking: '/track/tracking/batch/upload',
+} as const;

@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './error-codes.ts';
+export * from './envelope.ts';
+export * from './session.ts';
+export * from './operations/auth.ts';
+export * from './client/api-client.ts';
