@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { CODES } from '@merchant/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { AppError } from './platform/errors.ts';
+import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
+import type { GatewayDeps } from './platform/gateway/gateway.ts';
+import { discoverOperations, importModuleFiles, OperationRegistry } from './platform/gateway/registry.ts';
+import { createSmsSender } from './platform/sms/sms-sender.ts';
+import { VERSION } from './version.ts';
+
+z.config(z.locales.zhCN());
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App {
+  app: FastifyInstance;
+  deps: GatewayDeps;
+}
+
+const API_PREFIXES = ['/ben-api/', '/uni-api/', '/permissionApi/', '/track/', '/docs'];
+
+/** Builds the Fastify instance; `main.ts` listens on it, tests drive it with inject(). */
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  const registry = new OperationRegistry();
+  await discoverOperations(registry);
+  const deps: GatewayDeps = {
+    db,
+    config,
+    clock: opts.clock ?? systemClock,
+    registry,
+    services: { sms: createSmsSender(config, db.db, app.log) },
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(CODES.tooManyRequests, `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`, 429),
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.httpStatus).send({ code: err.code, msg: err.message, message: err.message, data: err.data ?? null });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ code: CODES.badInput, msg: '请求内容过大', message: '请求内容过大', data: null });
+    if (status >= 400 && status < 500) {
+      const msg = '请求格式不正确';
+      return reply.status(400).send({ code: CODES.badInput, msg, message: msg, data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    const msg = '服务器繁忙，请稍后再试';
+    return reply.status(500).send({ code: CODES.serverError, msg, message: msg, data: null });
+  });
+
+  const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
+  registerGatewayRoutes(app, deps, publicRateLimit);
+  for (const mod of await importModuleFiles('routes')) {
+    const register = mod.registerRoutes as ((a: FastifyInstance, d: GatewayDeps, limit: number) => void) | undefined;
+    register?.(app, deps, publicRateLimit);
+  }
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  const wantsHtml = (accept: string | undefined) => Boolean(accept?.includes('text/html'));
+
+  // JSON for tools and the /health page; the SPA's /health route (title 检测) for a browser visit.
+  app.get('/health', async (req, reply) => {
+    if (hasWeb && wantsHtml(req.headers.accept)) return reply.type('text/html').sendFile('index.html');
+    return { status: 'ok', db: db.dialect, version: VERSION };
+  });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (req.method === 'GET' && !isApi && hasWeb && !req.url.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    const msg = !hasWeb && !isApi ? '前端尚未构建，请先运行 npm run build' : '接口不存在';
+    return reply.status(404).send({ code: CODES.notFound, msg, message: msg, data: null });
+  });
+
+  return { app, deps };
+}

@@ -1,0 +1,160 @@
+import type { Generated } from 'kysely';
+
+/** Times are epoch milliseconds; money is integer cents; booleans are 0/1 integers. */
+export interface MerchantTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  bus_code: string;
+  status: number;
+  created_at: number;
+}
+
+export interface OrganizationTable {
+  id: Generated<number>;
+  merchant_id: number;
+  parent_id: number | null;
+  name: string;
+  structure_type: number;
+  sort: number;
+  created_at: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  merchant_id: number;
+  organization_id: number;
+  name: string;
+  package_name: string;
+  is_admin: number;
+  created_at: number;
+}
+
+export interface AccountTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_name: string;
+  phone: string;
+  password_hash: string;
+  merchant_account_type: number;
+  use_site: number;
+  bus_code: string;
+  status: number;
+  password_changed_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MembershipTable {
+  account_id: number;
+  organization_id: number;
+  role_id: number;
+  merchant_id: number;
+}
+
+export interface MenuTable {
+  id: number;
+  parent_id: number;
+  name: string;
+  icon_url: string;
+  menu_type: number;
+  sort: number;
+  hidden: number;
+  anchor: string;
+  route_path: string;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  merchant_id: number;
+  organization_id: number | null;
+  role_ids: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_reason: string | null;
+  ip: string;
+  user_agent: string;
+}
+
+export interface VerifyCodeTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  consumed_at: number | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  content: string;
+  created_at: number;
+}
+
+export interface LoginLogTable {
+  id: Generated<number>;
+  merchant_id: number | null;
+  account_id: number | null;
+  user_name: string;
+  method: string;
+  success: number;
+  reason: string;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+}
+
+export interface LoginLockTable {
+  user_key: string;
+  locked_until: number;
+}
+
+export interface ChannelTable {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface MerchantChannelTable {
+  merchant_id: number;
+  channel_code: string;
+}
+
+export interface SiteTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  name: string;
+  organization_id: number | null;
+  created_at: number;
+}
+
+export interface Database {
+  merchant: MerchantTable;
+  organization: OrganizationTable;
+  role: RoleTable;
+  account: AccountTable;
+  membership: MembershipTable;
+  menu: MenuTable;
+  role_menu: RoleMenuTable;
+  session: SessionTable;
+  verify_code: VerifyCodeTable;
+  sms_outbox: SmsOutboxTable;
+  login_log: LoginLogTable;
+  login_lock: LoginLockTable;
+  channel: ChannelTable;
+  merchant_channel: MerchantChannelTable;
+  site: SiteTable;
+}

@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { catalogueRows } from './menu-catalogue.ts';
+
+type Db = Kysely<Database>;
+
+export function findAccountByLogin(db: Db, login: string) {
+  return db
+    .selectFrom('account')
+    .selectAll()
+    .where((eb) => eb.or([eb('user_name', '=', login), eb('phone', '=', login)]))
+    .executeTakeFirst();
+}
+
+export function findAccountByPhone(db: Db, phone: string) {
+  return db.selectFrom('account').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+export function findAccountById(db: Db, id: number) {
+  return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findMerchant(db: Db, id: number) {
+  return db.selectFrom('merchant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The account's memberships with organisation and role names, ordered by organisation then role. */
+export function listMemberships(db: Db, accountId: number) {
+  return db
+    .selectFrom('membership')
+    .innerJoin('organization', 'organization.id', 'membership.organization_id')
+    .innerJoin('role', 'role.id', 'membership.role_id')
+    .select([
+      'membership.organization_id as organizationId',
+      'organization.name as organizationName',
+      'organization.parent_id as parentId',
+      'role.id as roleId',
+      'role.name as roleName',
+      'role.package_name as packageName',
+      'role.is_admin as isAdmin',
+    ])
+    .where('membership.account_id', '=', accountId)
+    .orderBy('membership.organization_id')
+    .orderBy('role.id')
+    .execute();
+}
+
+export function listOrganizations(db: Db, merchantId: number) {
+  return db
+    .selectFrom('organization')
+    .select(['id', 'parent_id', 'name', 'structure_type', 'sort'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function listMenus(db: Db) {
+  return db.selectFrom('menu').selectAll().orderBy('sort').orderBy('id').execute();
+}
+
+/** Menu ids granted to any of the roles. */
+export async function grantedMenuIds(db: Db, roleIds: number[]): Promise<Set<number>> {
+  if (roleIds.length === 0) return new Set();
+  const rows = await db.selectFrom('role_menu').select('menu_id').where('role_id', 'in', roleIds).execute();
+  return new Set(rows.map((r) => r.menu_id));
+}
+
+export async function insertLoginLog(
+  db: Db,
+  row: { merchantId: number | null; accountId: number | null; userName: string; method: string; success: boolean; reason: string; ip: string; userAgent: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('login_log')
+    .values({
+      merchant_id: row.merchantId,
+      account_id: row.accountId,
+      user_name: row.userName.slice(0, 64),
+      method: row.method,
+      success: row.success ? 1 : 0,
+      reason: row.reason,
+      ip: row.ip.slice(0, 64),
+      user_agent: row.userAgent.slice(0, 255),
+      created_at: row.now,
+    })
+    .execute();
+}
+
+/** Failed password attempts for a login key since `since` (after the last success). */
+export async function countRecentFailures(db: Db, userKey: string, since: number): Promise<number> {
+  const lastSuccess = await db
+    .selectFrom('login_log')
+    .select((eb) => eb.fn.max('created_at').as('t'))
+    .where('user_name', '=', userKey)
+    .where('success', '=', 1)
+    .executeTakeFirst();
+  const from = Math.max(since, Number(lastSuccess?.t ?? 0) + 1);
+  const row = await db
+    .selectFrom('login_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_name', '=', userKey)
+    .where('method', '=', 'password')
+    .where('success', '=', 0)
+    .where('reason', '=', 'bad_credentials')
+    .where('created_at', '>=', from)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function lockedUntil(db: Db, userKey: string): Promise<number> {
+  const row = await db.selectFrom('login_lock').select('locked_until').where('user_key', '=', userKey).executeTakeFirst();
+  return row?.locked_until ?? 0;
+}
+
+export async function setLock(db: Db, userKey: string, until: number): Promise<void> {
+  await db
+    .insertInto('login_lock')
+    .values({ user_key: userKey, locked_until: until })
+    .onConflict((oc) => oc.column('user_key').doUpdateSet({ locked_until: until }))
+    .execute();
+}
+
+export async function clearLock(db: Db, userKey: string): Promise<void> {
+  await db.deleteFrom('login_lock').where('user_key', '=', userKey).execute();
+}
+
+export function listMerchantChannels(db: Db, merchantId: number) {
+  return db
+    .selectFrom('merchant_channel')
+    .innerJoin('channel', 'channel.code', 'merchant_channel.channel_code')
+    .select(['channel.code', 'channel.name'])
+    .where('merchant_channel.merchant_id', '=', merchantId)
+    .orderBy('channel.sort')
+    .execute();
+}
+
+export function listSites(db: Db, merchantId: number) {
+  return db.selectFrom('site').select(['code', 'name']).where('merchant_id', '=', merchantId).orderBy('code').execute();
+}
+
+/** Writes the menu catalogue into the menu table (insert new, update changed). */
+export async function syncMenuCatalogue(db: Db): Promise<void> {
+  const rows = catalogueRows();
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      await trx
+        .insertInto('menu')
+        .values(row)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            parent_id: row.parent_id, name: row.name, icon_url: row.icon_url, menu_type: row.menu_type,
+            sort: row.sort, hidden: row.hidden, anchor: row.anchor, route_path: row.route_path,
+          }),
+        )
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,25 @@
+import { AUTH_OPS, GATEWAY_PATHS, verifyCodeRequest } from '@merchant/contracts';
+import type { FastifyInstance } from 'fastify';
+import { issueVerifyCode } from '../../platform/auth/verify-code.service.ts';
+import { dispatch, inputError, ok, type GatewayDeps } from '../../platform/gateway/gateway.ts';
+import { findAccountByPhone } from './permission.repo.ts';
+
+/** Spec §7 paths of sign-in and the session; getInfo and resource fetch are aliases of gateway operations. */
+export function registerRoutes(app: FastifyInstance, deps: GatewayDeps, publicRateLimit: number): void {
+  app.post(GATEWAY_PATHS.verifyCode, { config: { rateLimit: { max: publicRateLimit, timeWindow: 60_000 } } }, async (req) => {
+    const parsed = verifyCodeRequest.safeParse(req.body ?? {});
+    if (!parsed.success) throw inputError(parsed.error);
+    const { phone, purpose } = parsed.data;
+    const exists = Boolean(await findAccountByPhone(deps.db.db, phone));
+    // Codes are only delivered where they can be used; the answer is the same either way.
+    const deliver = purpose === 'register' ? !exists : exists;
+    const data = await issueVerifyCode(deps.db.db, deps.services.sms, { phone, purpose, deliver }, deps.clock.now());
+    return ok(data, '验证码已发送');
+  });
+  app.post(GATEWAY_PATHS.getInfo, async (req, reply) =>
+    dispatch(deps, req, reply, { name: AUTH_OPS.getInfo, body: {} }, { publicOnly: false }),
+  );
+  app.get(GATEWAY_PATHS.resourceFetch, async (req, reply) =>
+    dispatch(deps, req, reply, { name: AUTH_OPS.resourceFetch, body: req.query }, { publicOnly: false }),
+  );
+}

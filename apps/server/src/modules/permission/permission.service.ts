@@ -1,0 +1,287 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AUTH_LIMITS,
+  BUSI_CODES,
+  CODES,
+  type ChannelResponse,
+  type MenuNode,
+  type OrgTreeNode,
+  type ResourceResponse,
+  type RoleOption,
+  type UserInfo,
+} from '@merchant/contracts';
+import type { OpContext } from '../../platform/gateway/registry.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
+import {
+  createSession,
+  revokeAccountSessions,
+  revokeSession,
+  REVOKE_REASONS,
+  setSessionSelection,
+} from '../../platform/auth/session.service.ts';
+import { consumeVerifyCode } from '../../platform/auth/verify-code.service.ts';
+import { loadAccess } from '../../platform/auth/access.ts';
+import * as repo from './permission.repo.ts';
+
+const loginFailed = () => new AppError(CODES.loginFailed, '账号或密码错误', 400);
+const locked = () =>
+  new AppError(CODES.accountLocked, `登录失败次数过多，账号已锁定，请${AUTH_LIMITS.loginLockMinutes}分钟后再试`, 423);
+const disabled = () => new AppError(CODES.accountDisabled, '账号已被停用，请联系管理员', 403);
+
+type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountById>>>;
+
+function timeouts(ctx: OpContext) {
+  return { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs };
+}
+
+/** Opens a session on the account's first organisation and its first role. */
+async function openSession(ctx: OpContext, account: Account, method: string) {
+  const memberships = await repo.listMemberships(ctx.db, account.id);
+  const first = memberships[0];
+  const now = ctx.clock.now();
+  await repo.insertLoginLog(ctx.db, {
+    merchantId: account.merchant_id, accountId: account.id, userName: account.user_name, method,
+    success: true, reason: '', ip: ctx.ip, userAgent: ctx.userAgent, now,
+  });
+  return createSession(
+    ctx.db,
+    {
+      accountId: account.id, merchantId: account.merchant_id,
+      organizationId: first?.organizationId ?? null, roleIds: first ? [first.roleId] : [],
+      ip: ctx.ip, userAgent: ctx.userAgent,
+    },
+    now,
+    timeouts(ctx),
+  );
+}
+
+export async function loginWithPassword(ctx: OpContext, input: { userName: string; password: string }) {
+  const login = input.userName.trim();
+  const account = await repo.findAccountByLogin(ctx.db, login);
+  // One lock key per account (whatever name or phone was typed); unknown names lock the same way.
+  const userKey = (account?.user_name ?? login).toLowerCase().slice(0, 64);
+  const now = ctx.clock.now();
+  if ((await repo.lockedUntil(ctx.db, userKey)) > now) {
+    await verifyPassword(undefined, input.password); // same cost as a real attempt
+    await repo.insertLoginLog(ctx.db, {
+      merchantId: account?.merchant_id ?? null, accountId: account?.id ?? null, userName: userKey, method: 'password',
+      success: false, reason: 'locked', ip: ctx.ip, userAgent: ctx.userAgent, now,
+    });
+    throw locked();
+  }
+  const ok = await verifyPassword(account?.password_hash, input.password);
+  if (!ok || !account) {
+    await repo.insertLoginLog(ctx.db, {
+      merchantId: account?.merchant_id ?? null, accountId: account?.id ?? null, userName: userKey, method: 'password',
+      success: false, reason: 'bad_credentials', ip: ctx.ip, userAgent: ctx.userAgent, now,
+    });
+    const failures = await repo.countRecentFailures(ctx.db, userKey, now - AUTH_LIMITS.loginFailureWindowMinutes * 60_000);
+    if (failures >= AUTH_LIMITS.loginMaxFailures) {
+      await repo.setLock(ctx.db, userKey, now + AUTH_LIMITS.loginLockMinutes * 60_000);
+      throw locked();
+    }
+    throw loginFailed();
+  }
+  if (account.status !== 1) throw disabled();
+  await repo.clearLock(ctx.db, userKey);
+  return openSession(ctx, account, 'password');
+}
+
+export async function loginWithSms(ctx: OpContext, input: { phone: string; code: string }) {
+  await consumeVerifyCode(ctx.db, { phone: input.phone, purpose: 'login', code: input.code }, ctx.clock.now());
+  const account = await repo.findAccountByPhone(ctx.db, input.phone);
+  if (!account) throw loginFailed();
+  if (account.status !== 1) throw disabled();
+  return openSession(ctx, account, 'sms');
+}
+
+function merchantCode(now: number): string {
+  const d = new Date(now);
+  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `M${ymd}${randomBytes(3).toString('hex').toUpperCase()}`;
+}
+
+/** Creates a merchant with its root organisation, an admin role and its first admin account. */
+export async function register(
+  ctx: OpContext,
+  input: { merchantName: string; userName: string; phone: string; code: string; password: string },
+) {
+  const now = ctx.clock.now();
+  if (await repo.findAccountByLogin(ctx.db, input.userName)) throw conflict('该账号已被使用，请换一个');
+  if (await repo.findAccountByPhone(ctx.db, input.phone)) throw conflict('该手机号已注册，请直接登录或找回密码');
+  await consumeVerifyCode(ctx.db, { phone: input.phone, purpose: 'register', code: input.code }, now);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const merchant = await trx
+      .insertInto('merchant')
+      .values({ code: merchantCode(now), name: input.merchantName, bus_code: BUSI_CODES.mall, status: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const org = await trx
+      .insertInto('organization')
+      .values({ merchant_id: merchant.id, parent_id: null, name: input.merchantName, structure_type: 1, sort: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const role = await trx
+      .insertInto('role')
+      .values({ merchant_id: merchant.id, organization_id: org.id, name: '管理员', package_name: '标准版', is_admin: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const account = await trx
+      .insertInto('account')
+      .values({
+        merchant_id: merchant.id, user_name: input.userName, phone: input.phone, password_hash: passwordHash,
+        merchant_account_type: 0, use_site: 0, bus_code: BUSI_CODES.mall, status: 1,
+        password_changed_at: now, created_at: now, updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('membership').values({ account_id: account.id, organization_id: org.id, role_id: role.id, merchant_id: merchant.id }).execute();
+  });
+  return { userName: input.userName };
+}
+
+/** Sets a new password after a code check; every open session of the account ends. */
+export async function resetPassword(ctx: OpContext, input: { phone: string; code: string; password: string }) {
+  const now = ctx.clock.now();
+  await consumeVerifyCode(ctx.db, { phone: input.phone, purpose: 'reset', code: input.code }, now);
+  const account = await repo.findAccountByPhone(ctx.db, input.phone);
+  if (!account) throw new AppError(CODES.verifyCodeInvalid, '验证码无效，请重新获取', 400);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db
+    .updateTable('account')
+    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    .where('id', '=', account.id)
+    .execute();
+  await revokeAccountSessions(ctx.db, account.id, REVOKE_REASONS.passwordChanged, now);
+  await repo.clearLock(ctx.db, account.user_name.toLowerCase());
+  return null;
+}
+
+export async function logout(ctx: OpContext) {
+  if (ctx.session) await revokeSession(ctx.db, ctx.session.sessionId, REVOKE_REASONS.logout, ctx.clock.now());
+  return null;
+}
+
+export async function getInfo(ctx: OpContext): Promise<UserInfo> {
+  const session = ctx.session!;
+  const account = await repo.findAccountById(ctx.db, session.accountId);
+  if (!account) throw new AppError(CODES.sessionInvalid, '登录已失效，请重新登录', 401);
+  const merchant = await repo.findMerchant(ctx.db, account.merchant_id);
+  const orgs = await repo.listOrganizations(ctx.db, account.merchant_id);
+  const root = orgs.find((o) => o.parent_id === null);
+  const current = orgs.find((o) => o.id === session.organizationId) ?? root;
+  return {
+    userName: account.user_name,
+    ability: { useSite: account.use_site === 1 },
+    merchantAccountType: account.merchant_account_type,
+    loginOrgRole: {
+      structureType: current?.structure_type ?? 1,
+      rootOrgId: root?.id ?? 0,
+      merchantId: merchant.id,
+      bisMerchantId: merchant.id,
+      bisMerchantName: merchant.name,
+      userId: account.id,
+      merchantBusCode: account.bus_code,
+    },
+  };
+}
+
+/** Builds the menu tree (spec §3 menu node) from the menus the roles may see. */
+export function buildMenuTree(
+  menus: Awaited<ReturnType<typeof repo.listMenus>>,
+  visible: (anchor: string) => boolean,
+): MenuNode[] {
+  const nodes = new Map<number, MenuNode>();
+  for (const m of menus) {
+    nodes.set(m.id, {
+      id: m.id, parentId: m.parent_id, name: m.name, iconUrl: m.icon_url, menuType: m.menu_type === 1 ? 1 : 2,
+      sort: m.sort, hidden: m.hidden === 1, anchor: m.anchor, anchorList: [], routePath: m.route_path, children: [],
+    });
+  }
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else if (node.parentId === 0) roots.push(node);
+  }
+  // Keep granted pages and the folders that still hold one; anchorList lists every anchor below a node.
+  const prune = (list: MenuNode[]): MenuNode[] =>
+    list
+      .map((n) => ({ ...n, children: prune(n.children) }))
+      .filter((n) => (n.menuType === 1 ? n.children.length > 0 : visible(n.anchor)))
+      .map((n) => ({ ...n, anchorList: [n.anchor, ...n.children.flatMap((c) => c.anchorList)] }))
+      .sort((a, b) => a.sort - b.sort || a.id - b.id);
+  return prune(roots);
+}
+
+/**
+ * Resources for an organisation and roles the account holds (spec §3 resource response).
+ * It makes that selection the session's active one; anything not held is refused with 110008.
+ */
+export async function fetchResources(
+  ctx: OpContext,
+  input: { organizationId?: number; roleIds?: number[] },
+): Promise<ResourceResponse> {
+  const session = ctx.session!;
+  const memberships = await repo.listMemberships(ctx.db, session.accountId);
+  if (memberships.length === 0) throw new AppError(CODES.membershipRevoked, '账号未分配组织或角色，请联系管理员', 401);
+  const orgId = input.organizationId ?? session.organizationId ?? memberships[0].organizationId;
+  const inOrg = memberships.filter((m) => m.organizationId === orgId);
+  if (inOrg.length === 0) throw new AppError(CODES.membershipRevoked, '您不属于该组织，请重新选择', 403);
+  const sessionRoles = orgId === session.organizationId ? session.roleIds.filter((r) => inOrg.some((m) => m.roleId === r)) : [];
+  const roleIds = input.roleIds?.length ? [...new Set(input.roleIds)] : sessionRoles.length ? sessionRoles : [inOrg[0].roleId];
+  if (roleIds.some((r) => !inOrg.some((m) => m.roleId === r))) {
+    throw new AppError(CODES.membershipRevoked, '您在该组织下没有此角色，请重新选择', 403);
+  }
+  await setSessionSelection(ctx.db, session.sessionId, orgId, roleIds);
+  session.organizationId = orgId;
+  session.roleIds = roleIds;
+
+  const access = await loadAccess(ctx.db, session);
+  const menus = await repo.listMenus(ctx.db);
+  const menuTreeList = buildMenuTree(menus, (anchor) => access.anchors.has(anchor));
+
+  const orgs = await repo.listOrganizations(ctx.db, session.merchantId);
+  const rolesByOrg = new Map<number, RoleOption[]>();
+  const orgNames = new Map<number, string>();
+  for (const m of memberships) {
+    orgNames.set(m.organizationId, m.organizationName);
+    const list = rolesByOrg.get(m.organizationId) ?? [];
+    list.push({ roleId: m.roleId, roleName: m.roleName, packageName: m.packageName });
+    rolesByOrg.set(m.organizationId, list);
+  }
+  const byId = new Map(orgs.map((o) => [o.id, o]));
+  const pathTo = (id: number): number[] => {
+    const path: number[] = [];
+    for (let cur = byId.get(id); cur; cur = cur.parent_id === null ? undefined : byId.get(cur.parent_id)) path.unshift(cur.id);
+    return path;
+  };
+  // The organisation tree holds the organisations the account belongs to and their ancestors.
+  const keep = new Set([...rolesByOrg.keys()].flatMap(pathTo));
+  const toNode = (id: number): OrgTreeNode => ({
+    orgId: id,
+    orgName: byId.get(id)!.name,
+    orgList: orgs.filter((o) => o.parent_id === id && keep.has(o.id)).map((o) => toNode(o.id)),
+    roleList: rolesByOrg.get(id) ?? [],
+  });
+  const selectTreeList = orgs.filter((o) => o.parent_id === null && keep.has(o.id)).map((o) => toNode(o.id));
+  const selectList = [...rolesByOrg.entries()].map(([organizationId, roleList]) => ({
+    organizationId, organizationName: orgNames.get(organizationId) ?? '', roleList,
+  }));
+  const roleNames = roleIds.map((r) => inOrg.find((m) => m.roleId === r)!.roleName);
+  return {
+    menuTreeList,
+    selectList,
+    selectTreeList,
+    selected: { orgIdList: pathTo(orgId), roleIds, organizationName: orgNames.get(orgId) ?? '', roleNames, organizationId: orgId },
+  };
+}
+
+/** Channels the merchant sells through, and its sites (spec §3 channel response). */
+export async function channelList(ctx: OpContext): Promise<ChannelResponse> {
+  const merchantId = ctx.session!.merchantId;
+  const [selectList, siteList] = await Promise.all([repo.listMerchantChannels(ctx.db, merchantId), repo.listSites(ctx.db, merchantId)]);
+  return { haveFlag: selectList.length > 0 || siteList.length > 0, selectList, siteList };
+}

@@ -1,0 +1,93 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import type { SessionContext } from '../auth/session.service.ts';
+import type { SmsSender } from '../sms/sms-sender.ts';
+
+/** What every operation handler receives. */
+export interface OpContext {
+  db: Db['db'];
+  dialect: Db['dialect'];
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  ip: string;
+  userAgent: string;
+  /** The signed-in session; present for every non-public operation. */
+  session?: SessionContext;
+  /** The raw token of the request (for logout). */
+  token?: string;
+  /** The anchor the client said it came from (audit only, never trusted). */
+  clientAnchor?: string;
+  services: Services;
+}
+
+/** Cross-module services, attached once at start-up (modules call services, never each other's repos). */
+export interface Services {
+  sms: SmsSender;
+}
+
+export interface Operation<S extends z.ZodType = z.ZodType> {
+  /** Gateway name, e.g. 'permission.login.password'. */
+  name: string;
+  /**
+   * Menu anchor the active role must hold. `null`: any signed-in account (session-level
+   * operations such as logout). Ignored for public operations.
+   */
+  anchor: string | null;
+  /** Reachable without a token (through ignoreSecurity). */
+  public?: boolean;
+  /** Changes state: written to the operation log (issue 4). */
+  mutates?: boolean;
+  summary: string;
+  input: S;
+  handler(ctx: OpContext, input: z.output<S>): Promise<unknown>;
+}
+
+export function defineOperation<S extends z.ZodType>(op: Operation<S>): Operation<S> {
+  return op;
+}
+
+export class OperationRegistry {
+  private readonly ops = new Map<string, Operation>();
+  add(op: Operation): void {
+    if (this.ops.has(op.name)) throw new Error(`duplicate operation ${op.name}`);
+    this.ops.set(op.name, op);
+  }
+  get(name: string): Operation | undefined {
+    return this.ops.get(name);
+  }
+  list(): Operation[] {
+    return [...this.ops.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+}
+
+/** Imports every `modules/<area>/*.<kind>.ts` file, in a stable order. */
+export async function importModuleFiles(kind: 'ops' | 'routes'): Promise<Record<string, unknown>[]> {
+  const modulesDir = path.join(import.meta.dirname, '../../modules');
+  const areas = (await fs.readdir(modulesDir, { withFileTypes: true })).filter((d) => d.isDirectory());
+  const re = new RegExp(`\\.${kind}\\.(ts|js)$`);
+  const out: Record<string, unknown>[] = [];
+  for (const area of areas.sort((a, b) => a.name.localeCompare(b.name))) {
+    const files = (await fs.readdir(path.join(modulesDir, area.name))).filter((f) => re.test(f)).sort();
+    for (const file of files) out.push((await import(path.join(modulesDir, area.name, file))) as Record<string, unknown>);
+  }
+  return out;
+}
+
+/** Registers every operation exported by a `modules/<area>/*.ops.ts` file (any export built by defineOperation). */
+export async function discoverOperations(registry: OperationRegistry): Promise<void> {
+  for (const mod of await importModuleFiles('ops')) {
+    for (const value of Object.values(mod)) {
+      if (isOperation(value)) registry.add(value);
+    }
+  }
+}
+
+function isOperation(v: unknown): v is Operation {
+  return typeof v === 'object' && v !== null && 'name' in v && 'handler' in v && 'input' in v && 'anchor' in v;
+}
