@@ -1,11 +1,24 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { FileMigrationProvider, Migrator, type Kysely } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './types.ts';
 
-/** Migrations are discovered in ./migrations (file name order); each file is frozen once released. */
+/**
+ * Migrations are discovered in ./migrations (file name order); each file is frozen once released.
+ * The provider imports them from here (not kysely's FileMigrationProvider) so that the same loader
+ * that runs the app (tsx, vitest) handles the TypeScript files.
+ */
+const provider: MigrationProvider = {
+  async getMigrations() {
+    const dir = path.join(import.meta.dirname, 'migrations');
+    const files = (await fs.readdir(dir)).filter((f) => /^\d{4}-[a-z0-9-]+\.(ts|js)$/.test(f)).sort();
+    const out: Record<string, Migration> = {};
+    for (const file of files) out[file.replace(/\.(ts|js)$/, '')] = (await import(path.join(dir, file))) as Migration;
+    return out;
+  },
+};
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const provider = new FileMigrationProvider({ fs, path, migrationFolder: path.join(import.meta.dirname, 'migrations') });
   const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.sessionIdleMs).toBe(30 * 60_000);
+    expect(c.sessionAbsoluteMs).toBe(12 * 3_600_000);
+    expect(c.sms.sender).toBe('outbox');
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMS_SENDER: 'webhook' }, 'SMS_WEBHOOK_URL'],
+    [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiClient, AUTH_OPS, GATEWAY_PATHS, type FetchLike } from '@merchant/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createDb, type Db, type Dialect } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+
+export const TEST_PASSWORD = 'Test12345';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export class FakeClock {
+  t = Date.UTC(2026, 10, 21, 2, 0, 0);
+  now(): number {
+    return this.t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+/** fetch() onto app.inject(): the real client talks to the real app without a socket. */
+export function injectFetch(app: FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url,
+      headers: init.headers as Record<string, string>,
+      payload: init.body as string | undefined,
+    });
+    return new Response(res.rawPayload.length ? res.rawPayload : null, {
+      status: res.statusCode,
+      headers: Object.entries(res.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, String(v)] as [string, string]],
+      ),
+    });
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: FakeClock;
+  config: Config;
+  /** A client with no token. */
+  anon: ApiClient;
+  /** A client bound to a token. */
+  as(token: string): ApiClient;
+  /** Signs in with the demo password and returns a client carrying the token. */
+  signIn(userName: string, password?: string): Promise<ApiClient & { token: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), 'merchant-test'), RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent' }),
+    ...(dialect === 'postgres' ? { databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema } : {}),
+    ...overrides,
+  };
+  const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: schema, sqliteFile: ':memory:' });
+  await migrateToLatest(db.db);
+  const clock = new FakeClock();
+  await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
+  const { app } = await buildApp({ config, db, clock, logger: false });
+  await app.ready();
+  const fetch = injectFetch(app);
+  const as = (token: string) => new ApiClient({ fetch, getToken: () => token, appKey: 'A1001000' });
+  const anon = new ApiClient({ fetch, appKey: 'A1001000' });
+  return {
+    app, db, clock, config, anon, as,
+    async signIn(userName, password = TEST_PASSWORD) {
+      const { token } = await anon.call<{ token: string }>({
+        method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName, password } },
+      });
+      return Object.assign(as(token), { token });
+    },
+    async close() {
+      await app.close();
+      if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db.db);
+      await db.destroy();
+    },
+  };
+}
+
+/** Calls a gateway operation; returns the envelope (code, msg, data) whatever the code. */
+export function op(client: ApiClient, name: string, body: unknown = {}, opts: { public?: boolean } = {}) {
+  return client.envelope({ method: 'POST', path: opts.public ? GATEWAY_PATHS.ignoreSecurity : GATEWAY_PATHS.request, body: { name, body } });
+}
+
+/** Reads the latest code sent to a phone from the SMS outbox. */
+export async function lastSmsCode(db: Db, phone: string): Promise<string> {
+  const row = await db.db.selectFrom('sms_outbox').select('content').where('phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const m = /验证码为 (\d{6})/.exec(row.content);
+  if (!m) throw new Error(`no code in ${row.content}`);
+  return m[1];
+}
