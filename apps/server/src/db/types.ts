@@ -141,7 +141,7 @@ export interface SiteTable {
   created_at: number;
 }
 
-export interface Database {
+export interface Database extends GatewayTables {
   merchant: MerchantTable;
   organization: OrganizationTable;
   role: RoleTable;
@@ -157,4 +157,53 @@ export interface Database {
   channel: ChannelTable;
   merchant_channel: MerchantChannelTable;
   site: SiteTable;
+}
+
+export interface OperationLogTable {
+  id: Generated<number>;
+  merchant_id: number | null;
+  account_id: number | null;
+  user_name: string;
+  organization_id: number | null;
+  role_ids: string;
+  operation: string;
+  anchor: string;
+  client_anchor: string;
+  target_ids: string;
+  result_code: string;
+  result_msg: string;
+  ip: string;
+  created_at: number;
+}
+
+export interface TrackingEventTable {
+  id: Generated<number>;
+  merchant_id: number | null;
+  account_id: number | null;
+  app_key: string;
+  type: string;
+  page: string;
+  target: string;
+  event_at: number;
+  created_at: number;
+}
+
+export interface SecureChannelTable {
+  channel_id: string;
+  keys: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface SecureNonceTable {
+  channel_id: string;
+  nonce: string;
+  expires_at: number;
+}
+
+export interface GatewayTables {
+  operation_log: OperationLogTable;
+  tracking_event: TrackingEventTable;
+  secure_channel: SecureChannelTable;
+  secure_nonce: SecureNonceTable;
 }

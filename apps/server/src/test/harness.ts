@@ -34,7 +34,7 @@ export function injectFetch(app: FastifyInstance): FetchLike {
       headers: init.headers as Record<string, string>,
       payload: init.body as string | undefined,
     });
-    return new Response(res.rawPayload.length ? res.rawPayload : null, {
+    return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, {
       status: res.statusCode,
       headers: Object.entries(res.headers).flatMap(([k, v]) =>
         v === undefined ? [] : Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, String(v)] as [string, string]],

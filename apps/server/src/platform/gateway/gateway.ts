@@ -6,7 +6,9 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { loadAccess } from '../auth/access.ts';
 import { extractToken, resolveSession } from '../auth/session.service.ts';
+import { writeAudit } from '../audit.ts';
 import { AppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
+import { foreignMerchantId } from '../tenant.ts';
 import type { OpContext, OperationRegistry, Services } from './registry.ts';
 
 export interface GatewayDeps {
@@ -62,18 +64,39 @@ export async function dispatch(
     clientAnchor: call.anchor,
     services: deps.services,
   };
-  if (!op.public) {
-    if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
-    ctx.session = await sessionOf(deps, req);
-    ctx.token = extractToken(req.headers.authorization);
-    if (op.anchor !== null) {
-      const access = await loadAccess(ctx.db, ctx.session);
-      if (!access.anchors.has(op.anchor)) throw forbidden();
+  let input: unknown = call.body;
+  const audit = async (resultCode: string, resultMsg: string) => {
+    if (!op.mutates || (!op.public && !ctx.session)) return;
+    const userName = typeof (input as { userName?: unknown })?.userName === 'string' ? (input as { userName: string }).userName : undefined;
+    await writeAudit(ctx.db, {
+      session: ctx.session, operation: op.name, anchor: op.anchor, clientAnchor: call.anchor, input,
+      resultCode, resultMsg, ip: ctx.ip, now: deps.clock.now(), userName,
+    }).catch((err: unknown) => req.log.error({ err }, 'audit write failed'));
+  };
+  try {
+    if (!op.public) {
+      if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
+      ctx.session = await sessionOf(deps, req);
+      ctx.token = extractToken(req.headers.authorization);
+      if (op.anchor !== null) {
+        const access = await loadAccess(ctx.db, ctx.session);
+        if (!access.anchors.has(op.anchor)) throw forbidden();
+      }
+      // The merchant always comes from the session: a different one anywhere in the request is refused.
+      if (foreignMerchantId([call.body, req.query], ctx.session.merchantId) !== undefined) {
+        throw forbidden('不能访问其他商户的数据');
+      }
     }
+    const parsed = op.input.safeParse(call.body ?? {});
+    if (!parsed.success) throw inputError(parsed.error);
+    input = parsed.data;
+    const data = await op.handler(ctx, parsed.data);
+    await audit(CODES.ok, '成功');
+    reply.header('cache-control', 'no-store');
+    return ok(data ?? null);
+  } catch (err) {
+    if (err instanceof AppError) await audit(err.code, err.message);
+    else await audit(CODES.serverError, '服务器错误');
+    throw err;
   }
-  const parsed = op.input.safeParse(call.body ?? {});
-  if (!parsed.success) throw inputError(parsed.error);
-  const data = await op.handler(ctx, parsed.data);
-  reply.header('cache-control', 'no-store');
-  return ok(data ?? null);
 }
