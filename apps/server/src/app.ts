@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
+import { registerApiDocs } from './platform/gateway/api-docs.ts';
 import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
 import { discoverOperations, importModuleFiles, OperationRegistry } from './platform/gateway/registry.ts';
@@ -87,6 +88,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const msg = '服务器繁忙，请稍后再试';
     return reply.status(500).send({ code: CODES.serverError, msg, message: msg, data: null });
   });
+
+  if (config.apiDocs) await registerApiDocs(app, registry, VERSION);
 
   const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
   registerGatewayRoutes(app, deps, publicRateLimit);

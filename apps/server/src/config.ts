@@ -79,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
-    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    // API docs: on in demo mode and outside production, off in production unless asked for.
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV !== 'production' || e.DEMO_SEED),
   };
 }

@@ -12,6 +12,12 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
+  it('serves API docs in demo mode and outside production only', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'false', API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
