@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { CODES } from '@merchant/contracts';
+import { CODES, SECURE_CHANNEL_MESSAGE } from '@merchant/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -14,6 +14,8 @@ import { registerApiDocs } from './platform/gateway/api-docs.ts';
 import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
 import { discoverOperations, importModuleFiles, OperationRegistry } from './platform/gateway/registry.ts';
+import { createChannelStores } from './platform/secure/channel-stores.ts';
+import { isSecurePath, registerSecureChannel } from './platform/secure/secure-channel.routes.ts';
 import { createSmsSender } from './platform/sms/sms-sender.ts';
 import { VERSION } from './version.ts';
 
@@ -79,6 +81,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       return reply.status(err.httpStatus).send({ code: err.code, msg: err.message, message: err.message, data: err.data ?? null });
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
+    // Before the channel could verify it (body too large, not JSON): the channel's one uniform refusal.
+    if (status >= 400 && status < 500 && isSecurePath(req.url)) {
+      return reply.status(400).send({ code: CODES.secureChannel, msg: SECURE_CHANNEL_MESSAGE, message: SECURE_CHANNEL_MESSAGE, data: null });
+    }
     if (status === 413) return reply.status(413).send({ code: CODES.badInput, msg: '请求内容过大', message: '请求内容过大', data: null });
     if (status >= 400 && status < 500) {
       const msg = '请求格式不正确';
@@ -92,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (config.apiDocs) await registerApiDocs(app, registry, VERSION);
 
   const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
+  registerSecureChannel(app, deps, createChannelStores(db, deps.clock), publicRateLimit);
   registerGatewayRoutes(app, deps, publicRateLimit);
   for (const mod of await importModuleFiles('routes')) {
     const register = mod.registerRoutes as ((a: FastifyInstance, d: GatewayDeps, limit: number) => void) | undefined;

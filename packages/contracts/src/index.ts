@@ -4,3 +4,4 @@ export * from './envelope.ts';
 export * from './session.ts';
 export * from './operations/auth.ts';
 export * from './client/api-client.ts';
+export * from './secure-channel/index.ts';

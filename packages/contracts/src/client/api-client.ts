@@ -1,5 +1,7 @@
 import { HTTP_TIMEOUT_MS } from '../constants.ts';
 import type { Envelope } from '../envelope.ts';
+import { CODES } from '../error-codes.ts';
+import { SecureChannelClient, type SealedChannelRequest } from '../secure-channel/client.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -41,9 +43,17 @@ export interface ApiClientOptions {
    * returns the Response. Defaults to plain JSON.
    */
   transport?: (req: ApiRequest, send: (url: string, init: RequestInit) => Promise<Response>) => Promise<Response>;
-  /** Turns a parsed JSON body into the envelope (decrypts flagged responses). */
+  /** Turns a parsed JSON body into the envelope. */
   decode?: (json: unknown, req: ApiRequest) => unknown | Promise<unknown>;
+  /**
+   * Secure channel for /ben-api paths (DESIGN §4): handshake on first use, every request encrypted
+   * and signed, responses encrypted; after a refusal (server restarted, channel expired) it
+   * re-handshakes and sends once more by itself. Default: on.
+   */
+  secure?: boolean | { encryptResponses?: boolean };
 }
+
+const isJson = (res: Response) => (res.headers.get('content-type') ?? '').includes('application/json');
 
 export function buildQuery(query: ApiRequest['query']): string {
   if (!query) return '';
@@ -62,8 +72,46 @@ export function buildQuery(query: ApiRequest['query']): string {
  */
 export class ApiClient {
   private readonly opts: ApiClientOptions;
+  private channel?: SecureChannelClient;
   constructor(opts: ApiClientOptions = {}) {
     this.opts = opts;
+  }
+
+  /** Opens (or reuses) the secure channel; the handshake itself travels in plain JSON. */
+  private secureChannel(): SecureChannelClient {
+    this.channel ??= new SecureChannelClient({
+      handshake: async (hello) => {
+        const res = await (this.opts.fetch ?? ((u, i) => fetch(u, i)))(this.url(GATEWAY_PATHS.handshake), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(hello),
+        });
+        const env = (await res.json()) as Envelope;
+        if (env.code !== CODES.ok) throw new ApiError(env.code, env.msg ?? '安全通道建立失败', res.status);
+        return env.data;
+      },
+    });
+    return this.channel;
+  }
+
+  private async sendSecure(req: ApiRequest, sendRaw: (url: string, init: RequestInit) => Promise<Response>): Promise<Response> {
+    const secure = this.opts.secure;
+    const encryptResponse = typeof secure === 'object' ? secure.encryptResponses !== false : true;
+    const channel = this.secureChannel();
+    const send = async (sealed: SealedChannelRequest) => {
+      const res = await sendRaw(
+        this.url(sealed.url),
+        sealed.method === 'POST'
+          ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sealed.body) }
+          : { method: 'GET' },
+      );
+      if (!isJson(res)) return res;
+      const opened = await channel.open(sealed, await res.json());
+      return new Response(JSON.stringify(opened), { status: res.status, headers: res.headers });
+    };
+    const refused = async (res: Response) => isJson(res) && ((await res.clone().json()) as Envelope).code === CODES.secureChannel;
+    const query = Object.fromEntries(Object.entries(req.query ?? {}).map(([k, v]) => [k, v ?? undefined]));
+    return channel.request({ method: req.method, path: req.path, query, body: req.body, encryptResponse }, send, refused);
   }
 
   /** Sends a request and returns the raw Response (no envelope handling). */
@@ -83,6 +131,9 @@ export class ApiClient {
       fetchImpl(url, { ...init, headers: { ...headers, ...((init.headers as Record<string, string>) ?? {}) }, signal: controller.signal });
     try {
       if (this.opts.transport) return await this.opts.transport({ ...req, headers }, (u, i) => sendRaw(this.url(u), i));
+      if (this.opts.secure !== false && req.path.startsWith('/ben-api/') && req.path !== GATEWAY_PATHS.handshake) {
+        return await this.sendSecure(req, sendRaw);
+      }
       const url = this.url(req.path + buildQuery(req.query));
       if (req.method === 'GET') return await sendRaw(url, { method: 'GET' });
       return await sendRaw(url, {
@@ -134,4 +185,5 @@ export const GATEWAY_PATHS = {
   getInfo: '/ben-api/v1/permission/getInfo',
   resourceFetch: '/uni-api/permission/resource/v2/fetch',
   tracking: '/track/tracking/batch/upload',
+  handshake: '/ben-api/secure/handshake',
 } as const;

@@ -285,7 +285,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     expect((await op(admin, AUTH_OPS.channelList, {}, { public: true })).code).toBe(CODES.sessionInvalid);
     const bad = await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.request, body: { body: {} } });
     expect(bad.code).toBe(CODES.badInput);
-    const notJson = await t.app.inject({ method: 'POST', url: GATEWAY_PATHS.request, headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const notJson = await t.app.inject({ method: 'POST', url: GATEWAY_PATHS.verifyCode, headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(notJson.json()).toMatchObject({ code: CODES.badInput, msg: '请求格式不正确' });
   });
 });

@@ -1,0 +1,68 @@
+import {
+  acceptHandshake,
+  CODES,
+  GATEWAY_PATHS,
+  isSecureChannelError,
+  SECURE_CHANNEL_MESSAGE,
+  sealResponse,
+  verifyRequest,
+  type VerifiedRequest,
+} from '@merchant/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayDeps } from '../gateway/gateway.ts';
+import { ok } from '../gateway/gateway.ts';
+import type { ChannelStores } from './channel-stores.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    secure?: VerifiedRequest;
+  }
+}
+
+const refusal = { code: CODES.secureChannel, msg: SECURE_CHANNEL_MESSAGE, message: SECURE_CHANNEL_MESSAGE, data: null };
+
+/** Paths under /ben-api that must come through the channel: all but the handshake itself. */
+export const isSecurePath = (url: string) => url.startsWith('/ben-api/') && !url.startsWith(GATEWAY_PATHS.handshake);
+
+/**
+ * Secure channel (DESIGN §4): ECDH handshake; every /ben-api request verified (timestamp window,
+ * nonce, HMAC) and decrypted before anything runs; any failure is one uniform refusal (A0340) with
+ * nothing executed. Responses are encrypted when the request asked.
+ */
+export function registerSecureChannel(app: FastifyInstance, deps: GatewayDeps, stores: ChannelStores, handshakeLimit: number): void {
+  app.post(GATEWAY_PATHS.handshake, { config: { rateLimit: { max: handshakeLimit, timeWindow: 60_000 } } }, async (req, reply) => {
+    try {
+      const { serverHello, channel } = await acceptHandshake(req.body, { now: deps.clock.now() });
+      await stores.channels.put(channel);
+      reply.header('cache-control', 'no-store');
+      return ok(serverHello);
+    } catch (err) {
+      if (!isSecureChannelError(err)) throw err;
+      return reply.status(400).send(refusal);
+    }
+  });
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply) => {
+    if (!isSecurePath(req.url)) return;
+    try {
+      const verified = await verifyRequest(
+        { method: req.method, url: req.url, body: req.body },
+        { channels: stores.channels, nonces: stores.nonces, now: deps.clock.now() },
+      );
+      req.secure = verified;
+      if (verified.method === 'POST') req.body = verified.payload;
+      else req.query = verified.payload as Record<string, string>;
+    } catch (err) {
+      if (!isSecureChannelError(err)) throw err;
+      req.log.warn({ reason: err.reason }, 'secure channel refusal');
+      return reply.status(400).send(refusal);
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const secure = req.secure;
+    if (!secure?.encryptResponse || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
+    return JSON.stringify(await sealResponse(secure.channel.keys, JSON.parse(payload), secure.nonce));
+  });
+}
