@@ -51,7 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     config,
     clock: opts.clock ?? systemClock,
     registry,
-    services: { sms: createSmsSender(config, db.db, app.log) },
+    services: { sms: createSmsSender(config, db.db, app.log), channels: createChannelStores(db, opts.clock ?? systemClock) },
   };
 
   await app.register(helmet, {
@@ -98,7 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (config.apiDocs) await registerApiDocs(app, registry, VERSION);
 
   const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
-  registerSecureChannel(app, deps, createChannelStores(db, deps.clock), publicRateLimit);
+  registerSecureChannel(app, deps, deps.services.channels, publicRateLimit);
   registerGatewayRoutes(app, deps, publicRateLimit);
   for (const mod of await importModuleFiles('routes')) {
     const register = mod.registerRoutes as ((a: FastifyInstance, d: GatewayDeps, limit: number) => void) | undefined;

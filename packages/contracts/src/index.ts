@@ -5,3 +5,4 @@ export * from './session.ts';
 export * from './operations/auth.ts';
 export * from './client/api-client.ts';
 export * from './secure-channel/index.ts';
+export * from './client/tracking.ts';

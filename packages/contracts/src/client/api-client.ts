@@ -2,6 +2,8 @@ import { HTTP_TIMEOUT_MS } from '../constants.ts';
 import type { Envelope } from '../envelope.ts';
 import { CODES } from '../error-codes.ts';
 import { SecureChannelClient, type SealedChannelRequest } from '../secure-channel/client.ts';
+import { randomToken } from '../secure-channel/encoding.ts';
+import { signTrackingBatch, type TrackingEvent } from './tracking.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -94,6 +96,21 @@ export class ApiClient {
     return this.channel;
   }
 
+  /**
+   * Uploads a batch of tracking events (text/plain JSON), signed with the channel's key.
+   * Returns true when the server stored it.
+   */
+  async uploadTracking(appKey: string, events: TrackingEvent[]): Promise<boolean> {
+    const channel = await this.secureChannel().channel();
+    const body = JSON.stringify(events);
+    const q = { appKey, time: this.secureChannel().serverNow(channel), channelId: channel.channelId, nonce: randomToken(16) };
+    const query = await signTrackingBatch(channel.keys, GATEWAY_PATHS.tracking, q, body);
+    const res = await this.send({ method: 'POST', path: GATEWAY_PATHS.tracking, query, body, headers: { 'Content-Type': 'text/plain' } });
+    const env = (await res.json().catch(() => ({}))) as Envelope;
+    if (env.code === CODES.secureChannel) this.secureChannel().reset(channel.channelId);
+    return env.code === CODES.ok;
+  }
+
   private async sendSecure(req: ApiRequest, sendRaw: (url: string, init: RequestInit) => Promise<Response>): Promise<Response> {
     const secure = this.opts.secure;
     const encryptResponse = typeof secure === 'object' ? secure.encryptResponses !== false : true;
@@ -136,10 +153,11 @@ export class ApiClient {
       }
       const url = this.url(req.path + buildQuery(req.query));
       if (req.method === 'GET') return await sendRaw(url, { method: 'GET' });
+      const textBody = req.headers?.['Content-Type'] === 'text/plain' && typeof req.body === 'string';
       return await sendRaw(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(req.body ?? {}),
+        headers: { 'Content-Type': textBody ? 'text/plain' : 'application/json' },
+        body: textBody ? (req.body as string) : JSON.stringify(req.body ?? {}),
       });
     } catch (err) {
       if (err instanceof ApiError) throw err;

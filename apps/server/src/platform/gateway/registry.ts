@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { SessionContext } from '../auth/session.service.ts';
+import type { ChannelStores } from '../secure/channel-stores.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 
 /** What every operation handler receives. */
@@ -29,6 +30,7 @@ export interface OpContext {
 /** Cross-module services, attached once at start-up (modules call services, never each other's repos). */
 export interface Services {
   sms: SmsSender;
+  channels: ChannelStores;
 }
 
 export interface Operation<S extends z.ZodType = z.ZodType> {
