@@ -42,7 +42,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
   const registry = new OperationRegistry();
   await discoverOperations(registry);

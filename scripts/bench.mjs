@@ -1,0 +1,17 @@
+// npm run bench: every benchmark prints ratios against a baseline measured in the same run.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benches = [
+  ['web bundle sizes', [path.join(root, 'bench/web-chunks.mjs')]],
+  ['gateway throughput', ['--import', 'tsx', path.join(root, 'bench/gateway.bench.ts')]],
+];
+let failed = 0;
+for (const [name, args] of benches) {
+  console.log(`\n== ${name} ==`);
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
