@@ -114,7 +114,6 @@ const TAG_BYTES = 16;
 const SIGN_CHARS = 43;
 const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 const TS_RE = /^(?:0|[1-9][0-9]{0,15})$/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ENVELOPE_KEYS = ['channelId', 'ts', 'nonce', 'iv', 'data', 'sign'] as const;
 const K = SECURE_QUERY_KEYS;
 const GET_RESERVED = new Set<string>([K.channelId, K.ts, K.nonce, K.body, K.sign, K.encryptResponse]);
@@ -149,6 +148,19 @@ export function normalizeQuery(query: SecureQuery | undefined): Array<[string, s
   return pairs;
 }
 
+/** True if `text` is not well-formed UTF-16 (it could not be percent-encoded). */
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c > 0xdbff) return true;
+    const d = text.charCodeAt(i + 1);
+    if (!(d >= 0xdc00 && d <= 0xdfff)) return true;
+    i++;
+  }
+  return false;
+}
+
 function targetOf(path: string, pairs: ReadonlyArray<readonly [string, string]>): string {
   return pairs.length === 0 ? path : `${path}?${pairs.map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`).join('&')}`;
 }
@@ -169,7 +181,7 @@ export async function sealRequest(input: SealRequestInput): Promise<SealedReques
   const nonce = input.nonce ?? randomToken(16);
   if (!NONCE_RE.test(nonce)) throw new TypeError('secure channel: bad nonce');
   const userPairs = normalizeQuery(input.query);
-  if (method === 'POST' && userPairs.some(([k, v]) => LONE_SURROGATE.test(k) || LONE_SURROGATE.test(v))) {
+  if (method === 'POST' && userPairs.some(([k, v]) => hasLoneSurrogate(k) || hasLoneSurrogate(v))) {
     throw new TypeError('secure channel: query contains a lone surrogate');
   }
 
@@ -345,7 +357,7 @@ export async function verifyRequest(req: IncomingSecureRequest, options: VerifyR
   } catch (err) {
     return refuse('decrypt', err);
   }
-  if (plaintext.length > limits.maxPayloadBytes) refuse('limits');
+  if (plaintext.length > limits.maxPayloadBytes) refuse('limits'); // already implied by the ciphertext size; kept as a backstop
 
   // 6. JSON within limits.
   let text: string;

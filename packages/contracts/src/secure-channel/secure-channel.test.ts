@@ -223,9 +223,14 @@ describe('POST', () => {
       { method: 'POST' as const, path: PATH, now: 1.5 },
       { method: 'POST' as const, path: PATH, body: () => 1 },
       { method: 'GET' as const, path: PATH, body: { a: 1 } },
+      { method: 'POST' as const, path: PATH, query: { a: 'x\uD800' } },
+      { method: 'POST' as const, path: PATH, query: { ['\uDC00y']: '1' } },
     ];
     for (const input of bad) await expect(f.seal(input), JSON.stringify(input)).rejects.toThrow(TypeError);
     await expect(sealRequest({ keys: f.client.keys, channelId: 'nope', method: 'POST', path: PATH })).rejects.toThrow(TypeError);
+    // Well-formed surrogate pairs are fine, and a GET carries lone surrogates inside its JSON body.
+    await expect(f.seal({ method: 'POST', path: PATH, query: { a: '😀' } })).resolves.toBeTruthy();
+    await expect(f.verify(wire(await f.seal({ method: 'GET', path: PATH, query: { a: 'x\uD800' } })))).resolves.toMatchObject({ payload: { a: 'x\uD800' } });
   });
 
   it('signs the canonical path (dot segments resolved) and refuses a non-canonical target', async () => {
