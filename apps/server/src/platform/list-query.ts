@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Input schema of a list operation: its own filters, paging (page size clamped to 1..200) and
  * sorting by allow-listed fields only.
  */
-export function listInput<S extends z.ZodRawShape, F extends readonly [string, ...string[]]>(filters: S, sortable: F) {
+export function listInput<S extends z.ZodRawShape, const F extends readonly [string, ...string[]]>(filters: S, sortable: F) {
   return z.object({
     ...filters,
     pageNum: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码从1开始').max(1_000_000).default(1),

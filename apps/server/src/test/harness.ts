@@ -101,3 +101,13 @@ export async function lastSmsCode(db: Db, phone: string): Promise<string> {
   if (!m) throw new Error(`no code in ${row.content}`);
   return m[1];
 }
+
+/** Registers another merchant (through the real flow) and signs its admin in. */
+export async function registerMerchant(t: TestApp, merchantName: string, userName: string, phone: string) {
+  await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone, purpose: 'register' } });
+  const code = await lastSmsCode(t.db, phone);
+  const password = 'Other1234';
+  const res = await op(t.anon, AUTH_OPS.register, { merchantName, userName, phone, code, password }, { public: true });
+  if (res.code !== '200') throw new Error(`register failed: ${res.msg}`);
+  return t.signIn(userName, password);
+}

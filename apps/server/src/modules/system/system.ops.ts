@@ -1,0 +1,66 @@
+import {
+  accountAddInput,
+  accountEditInput,
+  accountResetPasswordInput,
+  byIdInput,
+  idSchema,
+  orgAddInput,
+  orgEditInput,
+  roleAddInput,
+  roleEditInput,
+  SYSTEM_OPS,
+} from '@merchant/contracts';
+import { z } from 'zod';
+import { defineOperation } from '../../platform/gateway/registry.ts';
+import { listInput } from '../../platform/list-query.ts';
+import * as s from './system.service.ts';
+
+const ORG = 'organization-list';
+const ROLE = 'role-management';
+const ACCOUNT = 'account-list';
+
+// ---- organisations (organization-list) ----
+export const orgTree = defineOperation({ name: SYSTEM_OPS.orgTree, summary: '组织树', anchor: ORG, input: z.object({}), handler: (ctx) => s.orgTree(ctx) });
+export const orgDetail = defineOperation({ name: SYSTEM_OPS.orgDetail, summary: '组织详情', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgDetail(ctx, i.id) });
+export const orgChildren = defineOperation({ name: SYSTEM_OPS.orgChildren, summary: '下级组织', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgChildren(ctx, i.id) });
+export const orgParents = defineOperation({ name: SYSTEM_OPS.orgParents, summary: '上级组织路径', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgParents(ctx, i.id) });
+export const orgAdd = defineOperation({ name: SYSTEM_OPS.orgAdd, summary: '新增组织', anchor: ORG, mutates: true, input: orgAddInput, handler: (ctx, i) => s.orgAdd(ctx, i) });
+export const orgEdit = defineOperation({ name: SYSTEM_OPS.orgEdit, summary: '编辑组织', anchor: ORG, mutates: true, input: orgEditInput, handler: (ctx, i) => s.orgEdit(ctx, i) });
+export const orgDelete = defineOperation({ name: SYSTEM_OPS.orgDelete, summary: '删除组织', anchor: ORG, mutates: true, input: byIdInput, handler: (ctx, i) => s.orgDelete(ctx, i.id) });
+
+// ---- roles (role-management) ----
+export const roleList = defineOperation({
+  name: SYSTEM_OPS.roleList, summary: '角色列表', anchor: ROLE,
+  input: z.object({ organizationId: idSchema('组织').optional(), name: z.string().trim().max(20, '角色名称不能超过20个字').optional() }),
+  handler: (ctx, i) => s.roleList(ctx, i),
+});
+export const roleDetail = defineOperation({ name: SYSTEM_OPS.roleDetail, summary: '角色详情（含菜单权限）', anchor: ROLE, input: byIdInput, handler: (ctx, i) => s.roleDetail(ctx, i.id) });
+export const roleGrantableMenus = defineOperation({ name: SYSTEM_OPS.roleGrantableMenus, summary: '可授予的菜单树', anchor: ROLE, input: z.object({}), handler: (ctx) => s.grantableMenus(ctx) });
+export const roleAdd = defineOperation({ name: SYSTEM_OPS.roleAdd, summary: '新增角色', anchor: ROLE, mutates: true, input: roleAddInput, handler: (ctx, i) => s.roleAdd(ctx, i) });
+export const roleEdit = defineOperation({ name: SYSTEM_OPS.roleEdit, summary: '编辑角色', anchor: ROLE, mutates: true, input: roleEditInput, handler: (ctx, i) => s.roleEdit(ctx, i) });
+export const roleDelete = defineOperation({ name: SYSTEM_OPS.roleDelete, summary: '删除角色', anchor: ROLE, mutates: true, input: byIdInput, handler: (ctx, i) => s.roleDelete(ctx, i.id) });
+
+// ---- accounts (account-list) ----
+export const accountList = defineOperation({
+  name: SYSTEM_OPS.accountList, summary: '账号列表', anchor: ACCOUNT,
+  input: listInput(
+    {
+      userName: z.string().trim().max(32, '账号不能超过32位').optional(),
+      phone: z.string().trim().regex(/^\d{0,11}$/, '手机号只能是数字').optional(),
+      status: z.coerce.number().int().min(0, '状态不正确').max(1, '状态不正确').optional(),
+      organizationId: idSchema('组织').optional(),
+    },
+    ['createdAt', 'userName'],
+  ),
+  handler: (ctx, i) => s.accountList(ctx, i),
+});
+export const accountDetail = defineOperation({ name: SYSTEM_OPS.accountDetail, summary: '账号详情', anchor: ACCOUNT, input: byIdInput, handler: (ctx, i) => s.accountDetail(ctx, i.id) });
+export const accountAdd = defineOperation({ name: SYSTEM_OPS.accountAdd, summary: '新增账号', anchor: ACCOUNT, mutates: true, input: accountAddInput, handler: (ctx, i) => s.accountAdd(ctx, i) });
+export const accountEdit = defineOperation({ name: SYSTEM_OPS.accountEdit, summary: '编辑账号', anchor: ACCOUNT, mutates: true, input: accountEditInput, handler: (ctx, i) => s.accountEdit(ctx, i) });
+export const accountDelete = defineOperation({ name: SYSTEM_OPS.accountDelete, summary: '删除账号', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountDelete(ctx, i.id) });
+export const accountEnable = defineOperation({ name: SYSTEM_OPS.accountEnable, summary: '启用账号', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountSetStatus(ctx, i.id, true) });
+export const accountDisable = defineOperation({ name: SYSTEM_OPS.accountDisable, summary: '停用账号（并结束其登录）', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountSetStatus(ctx, i.id, false) });
+export const accountResetPassword = defineOperation({
+  name: SYSTEM_OPS.accountResetPassword, summary: '重置账号密码（并结束其登录）', anchor: ACCOUNT, mutates: true,
+  input: accountResetPasswordInput, handler: (ctx, i) => s.accountResetPassword(ctx, i.id, i.password),
+});

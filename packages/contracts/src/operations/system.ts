@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { passwordSchema, phoneSchema, userNameSchema } from './auth.ts';
+
+/** Gateway operation names of user management (spec section 115). */
+export const SYSTEM_OPS = {
+  orgTree: 'system.org.tree',
+  orgDetail: 'system.org.detail',
+  orgAdd: 'system.org.add',
+  orgEdit: 'system.org.edit',
+  orgDelete: 'system.org.delete',
+  orgChildren: 'system.org.children',
+  orgParents: 'system.org.parents',
+  roleList: 'system.role.list',
+  roleDetail: 'system.role.detail',
+  roleAdd: 'system.role.add',
+  roleEdit: 'system.role.edit',
+  roleDelete: 'system.role.delete',
+  roleGrantableMenus: 'system.role.grantableMenus',
+  accountList: 'system.account.list',
+  accountDetail: 'system.account.detail',
+  accountAdd: 'system.account.add',
+  accountEdit: 'system.account.edit',
+  accountDelete: 'system.account.delete',
+  accountEnable: 'system.account.enable',
+  accountDisable: 'system.account.disable',
+  accountResetPassword: 'system.account.resetPassword',
+} as const;
+
+export const idSchema = (label: string) =>
+  z.coerce.number({ error: `${label}不正确` }).int(`${label}不正确`).positive(`${label}不正确`);
+
+export const orgNameSchema = z
+  .string({ error: '请输入组织名称' })
+  .trim()
+  .min(1, '请输入组织名称')
+  .min(2, '组织名称至少2个字')
+  .max(30, '组织名称不能超过30个字');
+
+export const STRUCTURE_TYPES = { 1: '总部', 2: '大区', 3: '运营中心', 4: '站点' } as const;
+
+export const orgAddInput = z.object({
+  parentId: idSchema('上级组织'),
+  name: orgNameSchema,
+  structureType: z.coerce.number().int().min(1, '组织类型不正确').max(4, '组织类型不正确').optional(),
+  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能为负数').max(9999, '排序不能超过9999').default(0),
+});
+export const orgEditInput = z.object({
+  id: idSchema('组织ID'),
+  name: orgNameSchema,
+  sort: z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能为负数').max(9999, '排序不能超过9999').default(0),
+});
+export const byIdInput = z.object({ id: idSchema('ID') });
+
+export const roleNameSchema = z
+  .string({ error: '请输入角色名称' })
+  .trim()
+  .min(1, '请输入角色名称')
+  .min(2, '角色名称至少2个字')
+  .max(20, '角色名称不能超过20个字');
+
+export const roleSaveFields = {
+  name: roleNameSchema,
+  packageName: z.string().trim().max(20, '套餐名称不能超过20个字').default('标准版'),
+  menuIds: z.array(z.coerce.number().int().positive(), { error: '请选择菜单权限' }).max(1000).default([]),
+};
+export const roleAddInput = z.object({ organizationId: idSchema('所属组织'), ...roleSaveFields });
+export const roleEditInput = z.object({ id: idSchema('角色ID'), ...roleSaveFields });
+
+export const membershipSchema = z.object({ organizationId: idSchema('组织'), roleId: idSchema('角色') });
+export const accountFields = {
+  phone: phoneSchema,
+  memberships: z.array(membershipSchema, { error: '请选择组织和角色' }).min(1, '请至少分配一个组织和角色').max(50, '组织角色不能超过50个'),
+  merchantAccountType: z.coerce.number().int().min(0).max(1).default(0),
+  useSite: z.boolean().default(false),
+};
+export const accountAddInput = z.object({ userName: userNameSchema, password: passwordSchema, ...accountFields });
+export const accountEditInput = z.object({ id: idSchema('账号ID'), ...accountFields });
+export const accountResetPasswordInput = z.object({ id: idSchema('账号ID'), password: passwordSchema });
+
+export const ACCOUNT_STATUS = { 1: '启用', 0: '停用' } as const;
