@@ -1,0 +1,36 @@
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import type { createBrowserRouter } from 'react-router';
+import type { RouteHandle } from '../platform/route-types.ts';
+import { setCurrentAnchor } from '../platform/session-store.ts';
+import { setNavigator } from '../platform/browser.ts';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Anchor of the page on screen: its own, else the one of the menu item it belongs to. */
+export function anchorOf(handles: unknown[]): string | null {
+  for (let i = handles.length - 1; i >= 0; i--) {
+    const h = handles[i] as RouteHandle | undefined;
+    if (h?.anchor) return h.anchor;
+  }
+  return null;
+}
+
+/**
+ * Router side effects that need no React: a progress bar while navigating (spec §2), the current
+ * menu anchor for the http client (§7), and client-side navigation for the platform layer.
+ */
+export function installNavigationEffects(router: AppRouter): void {
+  NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
+  setNavigator((to, opts) => void router.navigate(to, opts));
+  let busy = false;
+  const apply = (state: AppRouter['state']) => {
+    const loading = state.navigation.state !== 'idle' || !state.initialized;
+    if (loading && !busy) NProgress.start();
+    if (!loading && busy) NProgress.done();
+    busy = loading;
+    if (!loading) setCurrentAnchor(anchorOf(state.matches.map((m) => m.route.handle)));
+  };
+  apply(router.state);
+  router.subscribe(apply);
+}

@@ -1,0 +1,37 @@
+import {
+  APP_KEYS,
+  AUTH_OPS,
+  BUSI_CODES,
+  GATEWAY_PATHS,
+  type LoginResult,
+  type VerifyPurpose,
+} from '@merchant/contracts';
+import { http } from '../../platform/http-client.ts';
+
+const permission = { appKey: APP_KEYS.permission, busiCode: BUSI_CODES.permission } as const;
+
+export function loginByPassword(body: { userName: string; password: string }): Promise<LoginResult> {
+  return http.publicGateway<LoginResult>({ ...permission, name: AUTH_OPS.loginPassword, body });
+}
+
+export function loginBySms(body: { phone: string; code: string }): Promise<LoginResult> {
+  return http.publicGateway<LoginResult>({ ...permission, name: AUTH_OPS.loginSms, body });
+}
+
+export function registerMerchant(body: {
+  merchantName: string;
+  userName: string;
+  phone: string;
+  code: string;
+  password: string;
+}): Promise<{ userName: string }> {
+  return http.publicGateway<{ userName: string }>({ ...permission, name: AUTH_OPS.register, body });
+}
+
+export function resetPassword(body: { phone: string; code: string; password: string }): Promise<null> {
+  return http.publicGateway<null>({ ...permission, name: AUTH_OPS.resetPassword, body });
+}
+
+export function sendVerifyCode(phone: string, purpose: VerifyPurpose): Promise<{ resendAfter: number }> {
+  return http.post<{ resendAfter: number }>(GATEWAY_PATHS.verifyCode, { phone, purpose });
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  allSelected,
+  charUnits,
+  confirmedCodes,
+  normalizeStoredChoice,
+  pickerMode,
+  pickerOptions,
+  popoverHeight,
+  sameChoice,
+  selectorWidth,
+  toggleAll,
+  toggleAllLabel,
+} from './picker.ts';
+import { user } from './test-fixtures.ts';
+
+const opts = [
+  { code: 'A', name: '美团' },
+  { code: 'B', name: '饿了么' },
+  { code: 'C', name: '抖音' },
+];
+const channels = { haveFlag: true, selectList: opts, siteList: [{ code: 'S1', name: '站点一' }] };
+
+describe('picker mode (spec §5)', () => {
+  it('mode 1 channels when flagged and the user lacks useSite; mode 2 sites with useSite; 0 without the flag', () => {
+    expect(pickerMode(channels, user())).toBe(1);
+    expect(pickerMode(channels, user({ ability: { useSite: true } }))).toBe(2);
+    expect(pickerMode({ ...channels, haveFlag: false }, user())).toBe(0);
+    expect(pickerMode(null, user())).toBe(0);
+    expect(pickerOptions(channels, 1)).toBe(opts);
+    expect(pickerOptions(channels, 2)).toEqual([{ code: 'S1', name: '站点一' }]);
+    expect(pickerOptions(channels, 0)).toEqual([]);
+  });
+});
+
+describe('stored choice (spec §5)', () => {
+  it('is discarded when longer than the available options', () => {
+    expect(normalizeStoredChoice([...opts, { code: 'D', name: 'x' }], opts)).toBeNull();
+    expect(normalizeStoredChoice([opts[0]], opts)).toEqual([opts[0]]);
+    expect(normalizeStoredChoice(null, opts)).toBeNull();
+  });
+  it('the last confirmed choice defaults to every option', () => {
+    expect(confirmedCodes(null, opts)).toEqual(['A', 'B', 'C']);
+    expect(confirmedCodes([opts[1]], opts)).toEqual(['B']);
+    expect(confirmedCodes([], opts)).toEqual([]);
+  });
+  it('compares choices as sets', () => {
+    expect(sameChoice(['A', 'B'], ['B', 'A'])).toBe(true);
+    expect(sameChoice(['A'], ['A', 'B'])).toBe(false);
+  });
+});
+
+describe('select all (spec §4)', () => {
+  it('toggles between all and none, with the matching label', () => {
+    expect(toggleAll([], opts)).toEqual(['A', 'B', 'C']);
+    expect(toggleAll(['A'], opts)).toEqual(['A', 'B', 'C']);
+    expect(toggleAll(['A', 'B', 'C'], opts)).toEqual([]);
+    expect(toggleAllLabel(['A', 'B', 'C'], opts)).toBe('取消全选');
+    expect(toggleAllLabel(['A'], opts)).toBe('全选');
+    expect(allSelected([], [])).toBe(false);
+  });
+});
+
+describe('sizes (spec §9)', () => {
+  it('popover: 32 px per option + 4, between 132 and 260', () => {
+    expect(popoverHeight(0)).toBe(132);
+    expect(popoverHeight(4)).toBe(132);
+    expect(popoverHeight(5)).toBe(164);
+    expect(popoverHeight(8)).toBe(260);
+    expect(popoverHeight(100)).toBe(260);
+    fc.assert(fc.property(fc.nat(500), (n) => popoverHeight(n) >= 132 && popoverHeight(n) <= 260));
+  });
+  it('selector width: 14 px per character unit, between 50 and 300', () => {
+    expect(charUnits('总部')).toBe(2);
+    expect(charUnits('ab')).toBe(1);
+    expect(selectorWidth('总部')).toBe(50);
+    expect(selectorWidth('上海运营中心')).toBe(84);
+    expect(selectorWidth('上海运营中心', 3)).toBe(126);
+    expect(selectorWidth('很'.repeat(40))).toBe(300);
+    fc.assert(fc.property(fc.string(), (s) => selectorWidth(s) >= 50 && selectorWidth(s) <= 300));
+  });
+});

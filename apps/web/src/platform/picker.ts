@@ -1,0 +1,69 @@
+import { UI_SIZES, type ChannelOption, type ChannelResponse, type UserInfo } from '@merchant/contracts';
+
+/** 0: no picker; 1: channel multi-select; 2: site multi-select (spec §5). */
+export type PickerMode = 0 | 1 | 2;
+
+export function pickerMode(channels: ChannelResponse | null, user: UserInfo | null): PickerMode {
+  if (!channels?.haveFlag) return 0;
+  return user?.ability?.useSite ? 2 : 1;
+}
+
+export function pickerOptions(channels: ChannelResponse | null, mode: PickerMode): ChannelOption[] {
+  if (!channels || mode === 0) return [];
+  return (mode === 1 ? channels.selectList : channels.siteList) ?? [];
+}
+
+/** Spec §5: a stored choice longer than the list of available options is discarded. */
+export function normalizeStoredChoice(stored: ChannelOption[] | null, options: ChannelOption[]): ChannelOption[] | null {
+  if (!stored || !Array.isArray(stored)) return null;
+  if (stored.length > options.length) return null;
+  return stored;
+}
+
+/** The last confirmed choice: the stored one, or every option when none is stored. */
+export function confirmedCodes(stored: ChannelOption[] | null, options: ChannelOption[]): string[] {
+  const kept = normalizeStoredChoice(stored, options);
+  return (kept ?? options).map((o) => o.code);
+}
+
+export function sameChoice(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((c) => set.has(c));
+}
+
+export function allSelected(selected: string[], options: ChannelOption[]): boolean {
+  return options.length > 0 && options.every((o) => selected.includes(o.code));
+}
+
+/** Select-all toggles between every option and none (spec §4). */
+export function toggleAll(selected: string[], options: ChannelOption[]): string[] {
+  return allSelected(selected, options) ? [] : options.map((o) => o.code);
+}
+
+export function toggleAllLabel(selected: string[], options: ChannelOption[]): string {
+  return allSelected(selected, options) ? '取消全选' : '全选';
+}
+
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+/** Popover height: 32 px per option plus 4, between 132 and 260 (spec §9). */
+export function popoverHeight(optionCount: number): number {
+  return clamp(
+    optionCount * UI_SIZES.popoverPerOption + UI_SIZES.popoverExtra,
+    UI_SIZES.popoverMinHeight,
+    UI_SIZES.popoverMaxHeight,
+  );
+}
+
+/** Character units: a CJK / full-width character counts 1, any other character half. */
+export function charUnits(text: string): number {
+  let units = 0;
+  for (const ch of text) units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 1 : 0.5;
+  return units;
+}
+
+/** Selector / cascader width: 14 px per character unit, between 50 and 300 px (spec §9). */
+export function selectorWidth(text: string, extraUnits = 0): number {
+  return clamp(Math.ceil((charUnits(text) + extraUnits) * UI_SIZES.charUnitWidth), UI_SIZES.selectorMinWidth, UI_SIZES.selectorMaxWidth);
+}

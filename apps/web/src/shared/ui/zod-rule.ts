@@ -1,0 +1,32 @@
+import type { FormRule } from 'antd';
+
+/** The object form of a rule (not the render-function form). */
+type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
+
+/** The part of a zod schema a form rule needs (kept structural so apps/web needs no zod import). */
+export interface ParseableSchema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } };
+}
+
+/**
+ * An antd form rule from the same zod schema the server checks (DESIGN §8): the first issue's
+ * Chinese message is shown under the field.
+ */
+export function zodRule(schema: ParseableSchema): RuleObject {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value ?? '');
+      if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
+    },
+  };
+}
+
+/** Second password field must repeat the first. */
+export function sameAs(field: string, text = '两次输入的密码不一致'): (form: { getFieldValue: (name: string) => unknown }) => RuleObject {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (!value) throw new Error('请再次输入密码');
+      if (value !== getFieldValue(field)) throw new Error(text);
+    },
+  });
+}
