@@ -34,6 +34,7 @@ export interface App {
 }
 
 const API_PREFIXES = ['/ben-api/', '/uni-api/', '/permissionApi/', '/track/', '/docs'];
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
 /** Builds the Fastify instance; `main.ts` listens on it, tests drive it with inject(). */
 export async function buildApp(opts: AppOptions): Promise<App> {
@@ -70,6 +71,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
   await app.register(rateLimit, {
     max: config.rateLimitMax,
+    // The web app's own files (one cold load fetches dozens of chunks) do not count against the limit.
+    allowList: (req) => req.method === 'GET' && !isApiPath(req.url) && req.url !== '/health',
     timeWindow: 60_000,
     errorResponseBuilder: (_req, ctx) =>
       new AppError(CODES.tooManyRequests, `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`, 429),
@@ -110,17 +113,21 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   // JSON for tools and the /health page; the SPA's /health route (title 检测) for a browser visit.
   app.get('/health', async (req, reply) => {
-    if (hasWeb && wantsHtml(req.headers.accept)) return reply.type('text/html').sendFile('index.html');
+    reply.header('vary', 'Accept');
+    if (hasWeb && wantsHtml(req.headers.accept)) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
+    reply.header('cache-control', 'no-store');
     return { status: 'ok', db: db.dialect, version: VERSION };
   });
 
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuilt dist is served without a restart;
+    // a missing file falls through to the not-found handler (SPA fallback below).
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    const isApi = isApiPath(req.url);
     if (req.method === 'GET' && !isApi && hasWeb && !req.url.startsWith('/assets/')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
     }
     const msg = !hasWeb && !isApi ? '前端尚未构建，请先运行 npm run build' : '接口不存在';
     return reply.status(404).send({ code: CODES.notFound, msg, message: msg, data: null });

@@ -1,25 +1,15 @@
 import { HTTP_TIMEOUT_MS } from '../constants.ts';
 import type { Envelope } from '../envelope.ts';
 import { CODES } from '../error-codes.ts';
+import { ApiError } from './api-error.ts';
+
+export { ApiError };
 import { SecureChannelClient, type SealedChannelRequest } from '../secure-channel/client.ts';
 import { randomToken } from '../secure-channel/encoding.ts';
 import { signTrackingBatch, type TrackingEvent } from './tracking.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Raised for every non-success envelope and for transport failures. */
-export class ApiError extends Error {
-  readonly code: string;
-  readonly status: number;
-  readonly data: unknown;
-  constructor(code: string, message: string, status = 0, data?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-    this.data = data;
-  }
-}
 
 export interface ApiRequest {
   method: 'GET' | 'POST';

@@ -74,7 +74,10 @@ export const resourceFetchInput = z.object({
   sceneCode: z.string().max(64).optional(),
   functionCode: z.string().max(64).optional(),
   clientType: z.string().max(32).optional(),
-  organizationId: z.coerce.number({ error: '组织ID不正确' }).int().positive('组织ID不正确').optional(),
+  organizationId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: '组织ID不正确' }).int().positive('组织ID不正确').optional(),
+  ),
   roleIds: z
     .union([z.string(), z.array(z.coerce.number())])
     .optional()
