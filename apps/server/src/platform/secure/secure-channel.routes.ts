@@ -43,7 +43,8 @@ export function registerSecureChannel(app: FastifyInstance, deps: GatewayDeps, s
   });
 
   app.addHook('preHandler', async (req: FastifyRequest, reply) => {
-    if (!isSecurePath(req.url)) return;
+    // Verified once per request: a static-file miss hands the same request on to the not-found handler.
+    if (!isSecurePath(req.url) || req.secure) return;
     try {
       const verified = await verifyRequest(
         { method: req.method, url: req.url, body: req.body },
