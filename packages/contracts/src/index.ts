@@ -8,3 +8,5 @@ export * from './secure-channel/index.ts';
 export * from './client/tracking.ts';
 export * from './operations/system.ts';
 export * from './format.ts';
+export * from './operations/files.ts';
+export * from './operations/merchant.ts';

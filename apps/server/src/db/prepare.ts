@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
 import { syncMenuCatalogue } from '../modules/permission/permission.repo.ts';
 import { generateDemoPassword, seedDemo, syncChannels } from '../modules/permission/permission.seed.ts';
+import { seedMerchantBasics } from '../modules/merchant/merchant.seed.ts';
 
 /**
  * Writes product data (menu catalogue, channels) and, on an empty database with DEMO_SEED on,
@@ -20,5 +21,6 @@ export async function prepareDatabase(
   if (any) return null;
   const password = config.demoPassword ?? generateDemoPassword();
   await seedDemo(db, password, now);
+  await seedMerchantBasics(db, now);
   return { password, generated: !config.demoPassword };
 }

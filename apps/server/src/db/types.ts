@@ -141,7 +141,7 @@ export interface SiteTable {
   created_at: number;
 }
 
-export interface Database extends GatewayTables {
+export interface Database extends GatewayTables, MerchantTables {
   merchant: MerchantTable;
   organization: OrganizationTable;
   role: RoleTable;
@@ -206,4 +206,197 @@ export interface GatewayTables {
   tracking_event: TrackingEventTable;
   secure_channel: SecureChannelTable;
   secure_nonce: SecureNonceTable;
+}
+
+// ---- 0003-merchant: uploaded files and merchant basic settings (section 100) ----
+
+export interface FileTable {
+  id: Generated<number>;
+  merchant_id: number;
+  original_name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_name: string;
+  purpose: string;
+  created_by: number;
+  created_at: number;
+}
+
+export interface FileUploadTable {
+  id: string;
+  merchant_id: number;
+  account_id: number;
+  original_name: string;
+  mime: string;
+  purpose: string;
+  size: number;
+  received: number;
+  created_at: number;
+}
+
+export interface MerchantProfileTable {
+  merchant_id: number;
+  merchant_type: string;
+  short_name: string;
+  /** Comma-separated codes. */
+  main_tags: string;
+  contact_name: string;
+  contact_phone: string;
+  service_phone: string;
+  email: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  intro: string;
+  subject_type: string;
+  subject_name: string;
+  legal_person: string;
+  cert_no: string;
+  cert_file_id: number | null;
+  business_lines: string;
+  settled_at: number | null;
+  updated_at: number;
+}
+
+export interface StoreTable {
+  id: Generated<number>;
+  merchant_id: number;
+  store_code: string;
+  name: string;
+  category_code: string;
+  /** Comma-separated codes. */
+  tag_codes: string;
+  contact_name: string;
+  contact_phone: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  lng: number;
+  lat: number;
+  open_time: string;
+  close_time: string;
+  /** Comma-separated 1..7 (Monday..Sunday). */
+  business_days: string;
+  status: number;
+  remark: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StoreChangeRecordTable {
+  id: Generated<number>;
+  merchant_id: number;
+  store_id: number;
+  change_type: string;
+  /** JSON array of {field, label, before, after}. */
+  changes: string;
+  operator_id: number;
+  operator_name: string;
+  created_at: number;
+}
+
+export interface SettleApplyTable {
+  id: Generated<number>;
+  merchant_id: number;
+  apply_code: string;
+  subject_type: string;
+  subject_name: string;
+  cert_no: string;
+  legal_person: string;
+  contact_name: string;
+  contact_phone: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  cert_file_id: number | null;
+  business_lines: string;
+  remark: string;
+  status: number;
+  review_remark: string;
+  reject_reason: string;
+  submitted_at: number | null;
+  reviewed_by: number | null;
+  reviewer_name: string;
+  reviewed_at: number | null;
+  created_by: number;
+  creator_name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MerchantChangeTable {
+  id: Generated<number>;
+  merchant_id: number;
+  change_code: string;
+  /** JSON array of {field, label, before, after}. */
+  changes: string;
+  reason: string;
+  status: number;
+  review_remark: string;
+  reject_reason: string;
+  submitted_by: number;
+  submitter_name: string;
+  reviewed_by: number | null;
+  reviewer_name: string;
+  reviewed_at: number | null;
+  created_at: number;
+}
+
+export interface ContractTable {
+  id: Generated<number>;
+  merchant_id: number;
+  contract_no: string;
+  name: string;
+  contract_type: string;
+  party_name: string;
+  /** Cents. */
+  amount: number;
+  sign_date: number;
+  start_date: number;
+  end_date: number;
+  file_id: number | null;
+  remark: string;
+  terminated_at: number | null;
+  terminate_reason: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StoreStaffTable {
+  id: Generated<number>;
+  merchant_id: number;
+  staff_no: string;
+  name: string;
+  phone: string;
+  position: string;
+  status: number;
+  entry_date: number | null;
+  remark: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StoreStaffStoreTable {
+  staff_id: number;
+  store_id: number;
+  merchant_id: number;
+}
+
+export interface MerchantTables {
+  file: FileTable;
+  file_upload: FileUploadTable;
+  merchant_profile: MerchantProfileTable;
+  store: StoreTable;
+  store_change_record: StoreChangeRecordTable;
+  settle_apply: SettleApplyTable;
+  merchant_change: MerchantChangeTable;
+  contract: ContractTable;
+  store_staff: StoreStaffTable;
+  store_staff_store: StoreStaffStoreTable;
 }

@@ -1,0 +1,68 @@
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts';
+import type { ContractTable, Database } from '../../db/types.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type ContractDbRow = Selectable<ContractTable>;
+
+export interface ContractFilter {
+  contractNo?: string;
+  name?: string;
+  partyName?: string;
+  contractType?: string;
+  status?: ContractStatus;
+  endRange?: [number, number];
+  pageNum: number;
+  pageSize: number;
+  sortField?: 'createdAt' | 'endDate' | 'amount';
+  sortOrder: 'ascend' | 'descend';
+}
+
+export async function listContracts(db: Db, merchantId: number, f: ContractFilter, now: number) {
+  let q = db.selectFrom('contract').where('merchant_id', '=', merchantId);
+  if (f.contractNo) q = q.where('contract_no', 'like', `%${f.contractNo}%`);
+  if (f.name) q = q.where('name', 'like', `%${f.name}%`);
+  if (f.partyName) q = q.where('party_name', 'like', `%${f.partyName}%`);
+  if (f.contractType) q = q.where('contract_type', '=', f.contractType);
+  if (f.endRange) q = q.where('end_date', '>=', f.endRange[0]).where('end_date', '<=', f.endRange[1]);
+  const soon = now + CONTRACT_EXPIRING_DAYS * 86_400_000;
+  // The status is derived from the dates at `now` (contractStatusAt in contracts), as SQL.
+  if (f.status === 'terminated') q = q.where('terminated_at', 'is not', null);
+  else if (f.status) {
+    q = q.where('terminated_at', 'is', null);
+    if (f.status === 'pending') q = q.where('start_date', '>', now);
+    if (f.status === 'expired') q = q.where('end_date', '<', now);
+    if (f.status === 'expiring') q = q.where('start_date', '<=', now).where('end_date', '>=', now).where('end_date', '<=', soon);
+    if (f.status === 'active') q = q.where('start_date', '<=', now).where('end_date', '>', soon);
+  }
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const col = f.sortField === 'endDate' ? 'end_date' : f.sortField === 'amount' ? 'amount' : 'id';
+  const list = await q
+    .selectAll()
+    .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
+  return { list, total: Number(total.n) };
+}
+
+export function findContract(db: Db, merchantId: number, id: number) {
+  return db.selectFrom('contract').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function contractNoTaken(db: Db, merchantId: number, no: string) {
+  return Boolean(await db.selectFrom('contract').select('id').where('merchant_id', '=', merchantId).where('contract_no', '=', no).executeTakeFirst());
+}
+
+export async function insertContract(db: Db, row: Omit<ContractTable, 'id'>) {
+  return (await db.insertInto('contract').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export function updateContract(db: Db, id: number, values: Updateable<ContractTable>) {
+  return db.updateTable('contract').set(values).where('id', '=', id).execute();
+}
+
+export function deleteContract(db: Db, id: number) {
+  return db.deleteFrom('contract').where('id', '=', id).execute();
+}

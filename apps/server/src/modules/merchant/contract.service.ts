@@ -1,0 +1,96 @@
+import {
+  CONTRACT_STATUS,
+  CONTRACT_TYPES,
+  contractStatusAt,
+  type contractAddInput,
+  type contractEditInput,
+  type ContractRow,
+  type Paged,
+} from '@merchant/contracts';
+import type { z } from 'zod';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { fileNames, requireMerchantFile } from '../../platform/files/file-store.ts';
+import type { OpContext } from '../../platform/gateway/registry.ts';
+import { generateCode } from './business-code.ts';
+import * as repo from './contract.repo.ts';
+
+const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+
+function toContract(r: repo.ContractDbRow, now: number, files: Map<number, string>): ContractRow {
+  const c = { startDate: Number(r.start_date), endDate: Number(r.end_date), terminatedAt: r.terminated_at === null ? null : Number(r.terminated_at) };
+  const status = contractStatusAt(c, now);
+  return {
+    id: r.id, contractNo: r.contract_no, name: r.name, contractType: r.contract_type,
+    contractTypeName: CONTRACT_TYPES[r.contract_type as keyof typeof CONTRACT_TYPES] ?? r.contract_type, partyName: r.party_name,
+    amount: Number(r.amount), signDate: Number(r.sign_date), ...c, status, statusName: CONTRACT_STATUS[status], fileId: r.file_id,
+    fileName: r.file_id === null ? '' : (files.get(r.file_id) ?? ''), remark: r.remark, terminateReason: r.terminate_reason,
+    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  };
+}
+
+async function requireContract(ctx: OpContext, id: number) {
+  const row = await repo.findContract(ctx.db, merchantOf(ctx), id);
+  if (!row) throw notFound('合同');
+  return row;
+}
+
+async function checkFile(ctx: OpContext, fileId: number | null | undefined) {
+  if (fileId) await requireMerchantFile(ctx.db, merchantOf(ctx), fileId, '合同附件');
+}
+
+export async function list(ctx: OpContext, f: repo.ContractFilter): Promise<Paged<ContractRow>> {
+  const now = ctx.clock.now();
+  const { list: rows, total } = await repo.listContracts(ctx.db, merchantOf(ctx), f, now);
+  const files = await fileNames(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
+  return { list: rows.map((r) => toContract(r, now, files)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+export async function detail(ctx: OpContext, id: number) {
+  const row = await requireContract(ctx, id);
+  const files = await fileNames(ctx.db, merchantOf(ctx), row.file_id === null ? [] : [row.file_id]);
+  return toContract(row, ctx.clock.now(), files);
+}
+
+type Fields = z.output<typeof contractAddInput>;
+const columnsOf = (i: Fields) => ({
+  name: i.name, contract_type: i.contractType, party_name: i.partyName, amount: i.amount, sign_date: i.signDate, start_date: i.startDate,
+  end_date: i.endDate, file_id: i.fileId ?? null, remark: i.remark,
+});
+
+export async function add(ctx: OpContext, input: Fields) {
+  const mid = merchantOf(ctx);
+  await checkFile(ctx, input.fileId);
+  const now = ctx.clock.now();
+  const contractNo = await generateCode('HT', now, (c) => repo.contractNoTaken(ctx.db, mid, c));
+  const id = await repo.insertContract(ctx.db, {
+    merchant_id: mid, contract_no: contractNo, ...columnsOf(input), terminated_at: null, terminate_reason: '',
+    created_by: ctx.session!.accountId, created_at: now, updated_at: now,
+  });
+  return { id, contractNo };
+}
+
+export async function edit(ctx: OpContext, input: z.output<typeof contractEditInput>) {
+  const row = await requireContract(ctx, input.id);
+  if (row.terminated_at !== null) throw conflict('已终止的合同不能修改');
+  await checkFile(ctx, input.fileId);
+  await repo.updateContract(ctx.db, row.id, { ...columnsOf(input), updated_at: ctx.clock.now() });
+  return { id: row.id };
+}
+
+export async function terminate(ctx: OpContext, id: number, reason: string) {
+  const row = await requireContract(ctx, id);
+  const now = ctx.clock.now();
+  const status = contractStatusAt({ startDate: Number(row.start_date), endDate: Number(row.end_date), terminatedAt: row.terminated_at }, now);
+  if (status === 'terminated') throw conflict('合同已终止');
+  if (status === 'expired') throw conflict('合同已到期，无需终止');
+  await repo.updateContract(ctx.db, row.id, { terminated_at: now, terminate_reason: reason, updated_at: now });
+  return null;
+}
+
+export async function remove(ctx: OpContext, id: number) {
+  const row = await requireContract(ctx, id);
+  const status = contractStatusAt({ startDate: Number(row.start_date), endDate: Number(row.end_date), terminatedAt: row.terminated_at }, ctx.clock.now());
+  if (status !== 'pending') throw conflict('只有未生效的合同可以删除；生效中的合同请先终止，已终止或到期的合同作为记录保留');
+  await repo.deleteContract(ctx.db, row.id);
+  return null;
+}

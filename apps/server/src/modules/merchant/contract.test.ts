@@ -1,0 +1,91 @@
+import { CODES, MERCHANT_OPS as M, type ApiClient, type ContractRow, type Paged } from '@merchant/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
+import { tinyPng, upload } from '../upload/upload-test-kit.ts';
+import { call, data, rowCount } from './merchant-test-kit.ts';
+
+const DAY = 86_400_000;
+
+describe.each(DIALECTS)('contracts (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let other: ApiClient;
+  let fileId: number;
+  let id: number;
+  const valid = () => ({
+    name: '徐汇滨江店场地租赁合同', contractType: 'lease', partyName: '上海滨江置业有限公司', amount: 36_000_000,
+    signDate: t.clock.now() - 10 * DAY, startDate: t.clock.now() - 5 * DAY, endDate: t.clock.now() + 360 * DAY, fileId, remark: '年租金36万元，按季度支付',
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.signIn('admin');
+    other = await registerMerchant(t, '别家合同商户', 'contractboss', '13700000022');
+    fileId = (await upload(admin, '租赁合同.png', tinyPng(), 'contract')).data.file!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses bad contracts with the field named, writing nothing', async () => {
+    const before = await rowCount(t, 'contract');
+    for (const [patch, msg] of [
+      [{ name: '' }, '请输入合同名称（字段：name）'],
+      [{ contractType: 'loan' }, '合同类型不正确（字段：contractType）'],
+      [{ amount: -1 }, '合同金额不能为负数（字段：amount）'],
+      [{ amount: 12.5 }, '合同金额精确到分（字段：amount）'],
+      [{ endDate: t.clock.now() - 30 * DAY }, '到期日期不能早于生效日期（字段：endDate）'],
+      [{ startDate: undefined }, '请选择生效日期（字段：startDate）'],
+    ] as const) {
+      expect(await op(admin, M.contractAdd, { ...valid(), ...patch })).toMatchObject({ code: CODES.badInput, msg });
+    }
+    const theirFile = (await upload(other, '合同.png', tinyPng(), 'contract')).data.file!.id;
+    expect(await op(admin, M.contractAdd, { ...valid(), fileId: theirFile })).toMatchObject({ code: CODES.notFound, msg: '合同附件不存在' });
+    expect(await rowCount(t, 'contract')).toBe(before);
+  });
+
+  it('adds a contract with a file; the status follows the dates', async () => {
+    const res = await call<{ id: number; contractNo: string }>(admin, M.contractAdd, valid());
+    id = res.id;
+    expect(res.contractNo).toMatch(/^HT\d{10}$/);
+    const c = await call<ContractRow>(admin, M.contractDetail, { id });
+    expect(c).toMatchObject({ status: 'active', statusName: '生效中', fileId, fileName: '租赁合同.png', amount: 36_000_000, contractTypeName: '场地租赁合同' });
+    await call(admin, M.contractEdit, { ...valid(), id, endDate: t.clock.now() + 20 * DAY });
+    expect((await call<ContractRow>(admin, M.contractDetail, { id })).statusName).toBe('即将到期');
+    const pending = await call<{ id: number }>(admin, M.contractAdd, { ...valid(), name: '杭州仓储服务合同', contractType: 'service', startDate: t.clock.now() + 10 * DAY, fileId: null });
+    expect((await call<ContractRow>(admin, M.contractDetail, { id: pending.id })).status).toBe('pending');
+    const expiring = data<Paged<ContractRow>>(await op(admin, M.contractList, { status: 'expiring', pageSize: 200 }));
+    expect(expiring.list.map((x) => x.id)).toContain(id);
+    expect(expiring.list.every((x) => x.status === 'expiring')).toBe(true);
+    const pendings = data<Paged<ContractRow>>(await op(admin, M.contractList, { status: 'pending', pageSize: 200 }));
+    expect(pendings.list.every((x) => x.status === 'pending')).toBe(true);
+    expect(data<Paged<ContractRow>>(await op(admin, M.contractList, { name: '杭州仓储服务' })).total).toBe(1);
+    expect((await op(admin, M.contractList, { status: 'unknown' })).msg).toBe('合同状态不正确（字段：status）');
+    // deleting: only contracts not yet in force
+    expect((await op(admin, M.contractDelete, { id })).msg).toContain('只有未生效的合同可以删除');
+    await call(admin, M.contractDelete, { id: pending.id });
+    expect((await op(admin, M.contractDetail, { id: pending.id })).code).toBe(CODES.notFound);
+  });
+
+  it('terminates a contract with a reason; a terminated contract is not edited', async () => {
+    expect(await op(admin, M.contractTerminate, { id, reason: '' })).toMatchObject({ code: CODES.badInput, msg: '请输入终止原因（字段：reason）' });
+    await call(admin, M.contractTerminate, { id, reason: '门店搬迁，双方协商提前解约' });
+    const c = await call<ContractRow>(admin, M.contractDetail, { id });
+    expect(c).toMatchObject({ status: 'terminated', statusName: '已终止', terminateReason: '门店搬迁，双方协商提前解约', terminatedAt: t.clock.now() });
+    expect((await op(admin, M.contractEdit, { ...valid(), id })).msg).toBe('已终止的合同不能修改');
+    expect((await op(admin, M.contractTerminate, { id, reason: '再次终止' })).msg).toBe('合同已终止');
+  });
+
+  it('refuses roles without the anchor and other merchants’ ids', async () => {
+    const operator = await t.signIn('operator');
+    for (const name of [M.contractList, M.contractDetail, M.contractAdd, M.contractEdit, M.contractTerminate, M.contractDelete]) {
+      expect((await op(operator, name, { ...valid(), id })).code).toBe(CODES.forbidden);
+    }
+    for (const [name, body] of [[M.contractDetail, { id }], [M.contractEdit, { ...valid(), id, fileId: null }], [M.contractTerminate, { id, reason: '别家终止' }], [M.contractDelete, { id }]] as const) {
+      expect((await op(other, name, body)).code).toBe(CODES.notFound);
+    }
+    expect(data<Paged<ContractRow>>(await op(other, M.contractList)).total).toBe(0);
+    const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'merchant.contract.%').execute();
+    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([M.contractAdd, M.contractEdit, M.contractTerminate, M.contractDelete]));
+  });
+});

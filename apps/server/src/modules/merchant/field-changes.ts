@@ -1,0 +1,28 @@
+import type { FieldChange } from '@merchant/contracts';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The fields of `labels` whose value differs between `before` and `after` (only keys present in `after`). */
+export function fieldChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  labels: Record<string, string>,
+): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const [field, label] of Object.entries(labels)) {
+    if (!(field in after) || after[field] === undefined) continue;
+    if (!same(before[field], after[field])) out.push({ field, label, before: before[field] ?? null, after: after[field] ?? null });
+  }
+  return out;
+}
+
+export function parseChanges(json: string): FieldChange[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? (v as FieldChange[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const splitCodes = (s: string): string[] => (s ? s.split(',').filter(Boolean) : []);

@@ -1,0 +1,46 @@
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Database, MerchantChangeTable } from '../../db/types.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type ChangeRow = Selectable<MerchantChangeTable>;
+
+export interface ChangeFilter {
+  changeCode?: string;
+  status?: number;
+  createdRange?: [number, number];
+  pageNum: number;
+  pageSize: number;
+  sortField?: 'createdAt';
+  sortOrder: 'ascend' | 'descend';
+}
+
+export function findChange(db: Db, merchantId: number, id: number) {
+  return db.selectFrom('merchant_change').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}
+
+export function pendingChange(db: Db, merchantId: number) {
+  return db.selectFrom('merchant_change').selectAll().where('merchant_id', '=', merchantId).where('status', '=', 1).limit(1).executeTakeFirst();
+}
+
+export async function changeCodeTaken(db: Db, merchantId: number, code: string) {
+  return Boolean(await db.selectFrom('merchant_change').select('id').where('merchant_id', '=', merchantId).where('change_code', '=', code).executeTakeFirst());
+}
+
+export async function listChanges(db: Db, merchantId: number, f: ChangeFilter) {
+  let q = db.selectFrom('merchant_change').where('merchant_id', '=', merchantId);
+  if (f.changeCode) q = q.where('change_code', 'like', `%${f.changeCode}%`);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.createdRange) q = q.where('created_at', '>=', f.createdRange[0]).where('created_at', '<=', f.createdRange[1]);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.selectAll().orderBy('id', f.sortOrder === 'ascend' ? 'asc' : 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  return { list, total: Number(total.n) };
+}
+
+export async function insertChange(db: Db, row: Omit<MerchantChangeTable, 'id'>) {
+  return (await db.insertInto('merchant_change').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateChangeIf(db: Db, id: number, fromStatus: number, values: Updateable<MerchantChangeTable>) {
+  const res = await db.updateTable('merchant_change').set(values).where('id', '=', id).where('status', '=', fromStatus).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,0 +1,115 @@
+import {
+  DIRECT_FIELDS,
+  MAIN_TAGS,
+  MERCHANT_TYPES,
+  REVIEW_FIELDS,
+  SETTLE_STATUS,
+  type MainTag,
+  type MerchantInfo,
+  type MerchantInfoCheck,
+  type MerchantType,
+  type SubjectType,
+  type merchantInfoUpdateInput,
+} from '@merchant/contracts';
+import type { z } from 'zod';
+import type { OpContext } from '../../platform/gateway/registry.ts';
+import { fieldChanges, splitCodes } from './field-changes.ts';
+import * as repo from './merchant-info.repo.ts';
+
+const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+
+const SETTLE_NAMES: Record<number, string> = { 1: '审核中', 2: '已入驻', 3: '已驳回' };
+
+/** Merchant information as both pages show it (profile row optional: defaults until first save). */
+export async function merchantInfo(ctx: OpContext): Promise<MerchantInfo> {
+  const mid = merchantOf(ctx);
+  const [m, p, settle, pending] = await Promise.all([
+    repo.findMerchant(ctx.db, mid),
+    repo.findProfile(ctx.db, mid),
+    repo.latestSubmittedSettle(ctx.db, mid),
+    repo.pendingChange(ctx.db, mid),
+  ]);
+  const profile = { ...repo.EMPTY_PROFILE, ...(p ?? {}) };
+  const settleStatus = profile.settled_at !== null ? 2 : (settle?.status ?? null);
+  const mainTags = splitCodes(profile.main_tags).filter((c): c is MainTag => c in MAIN_TAGS);
+  const type = profile.merchant_type as MerchantType | '';
+  return {
+    merchantId: m.id,
+    merchantCode: m.code,
+    merchantName: m.name,
+    merchantType: type,
+    merchantTypeName: type ? MERCHANT_TYPES[type] : '',
+    shortName: profile.short_name,
+    mainTags,
+    mainTagNames: mainTags.map((c) => MAIN_TAGS[c]),
+    contactName: profile.contact_name,
+    contactPhone: profile.contact_phone,
+    servicePhone: profile.service_phone,
+    email: profile.email,
+    province: profile.province,
+    city: profile.city,
+    district: profile.district,
+    address: profile.address,
+    intro: profile.intro,
+    settleStatus,
+    settleStatusName: settleStatus === null ? '未入驻' : (SETTLE_NAMES[settleStatus] ?? SETTLE_STATUS[settleStatus as keyof typeof SETTLE_STATUS]),
+    subjectType: profile.subject_type as SubjectType | '',
+    subjectName: profile.subject_name,
+    legalPerson: profile.legal_person,
+    certNo: profile.cert_no,
+    certFileId: profile.cert_file_id,
+    businessLines: splitCodes(profile.business_lines),
+    settledAt: profile.settled_at === null ? null : Number(profile.settled_at),
+    createdAt: Number(m.createdAt),
+    updatedAt: p ? Number(p.updated_at) : null,
+    pendingChange: pending ? { id: pending.id, changeCode: pending.changeCode, createdAt: Number(pending.createdAt) } : null,
+  };
+}
+
+export const mainTagList = () => Object.entries(MAIN_TAGS).map(([code, name]) => ({ code, name }));
+export const merchantTypeList = () => Object.entries(MERCHANT_TYPES).map(([code, name]) => ({ code, name }));
+
+export async function settings(ctx: OpContext) {
+  return { info: await merchantInfo(ctx), mainTags: mainTagList(), merchantTypes: merchantTypeList() };
+}
+
+/** The comparable values of the current information (what a check or a change request diffs against). */
+export function comparable(info: MerchantInfo): Record<string, unknown> {
+  return {
+    merchantName: info.merchantName, merchantType: info.merchantType, subjectName: info.subjectName, legalPerson: info.legalPerson,
+    certNo: info.certNo, certFileId: info.certFileId, shortName: info.shortName, mainTags: info.mainTags, contactName: info.contactName,
+    contactPhone: info.contactPhone, servicePhone: info.servicePhone, email: info.email, province: info.province, city: info.city,
+    district: info.district, address: info.address, intro: info.intro,
+  };
+}
+
+/** updateMerchantCheck: what an update would change, and which of it needs a reviewed change request. Writes nothing. */
+export async function updateCheck(ctx: OpContext, input: Record<string, unknown>): Promise<MerchantInfoCheck> {
+  const info = await merchantInfo(ctx);
+  const changes = fieldChanges(comparable(info), input, { ...REVIEW_FIELDS, ...DIRECT_FIELDS });
+  return {
+    changes,
+    direct: changes.filter((c) => c.field in DIRECT_FIELDS).map((c) => c.label),
+    needReview: changes.filter((c) => c.field in REVIEW_FIELDS).map((c) => c.label),
+    pendingChange: info.pendingChange,
+  };
+}
+
+/** updateMerchantInfo: the fields that change without review. */
+export async function update(ctx: OpContext, input: z.output<typeof merchantInfoUpdateInput>) {
+  const info = await merchantInfo(ctx);
+  const changes = fieldChanges(comparable(info), input, DIRECT_FIELDS);
+  if (changes.length > 0) {
+    await repo.saveProfile(
+      ctx.db,
+      merchantOf(ctx),
+      {
+        short_name: input.shortName, main_tags: input.mainTags.join(','), contact_name: input.contactName, contact_phone: input.contactPhone,
+        service_phone: input.servicePhone, email: input.email, province: input.province, city: input.city, district: input.district,
+        address: input.address, intro: input.intro,
+      },
+      ctx.clock.now(),
+    );
+  }
+  return { changes };
+}

@@ -1,0 +1,51 @@
+import {
+  byIdInput,
+  MERCHANT_ANCHORS as A,
+  MERCHANT_OPS as M,
+  SETTLE_STATUS,
+  settleLinesInput,
+  settleReviewApproveInput,
+  settleReviewRejectInput,
+  settleSubjectInput,
+  SUBJECT_TYPES,
+} from '@merchant/contracts';
+import { z } from 'zod';
+import { defineOperation } from '../../platform/gateway/registry.ts';
+import { listInput, timeRange } from '../../platform/list-query.ts';
+import * as s from './settle-apply.service.ts';
+
+// ---- the flow (settle-apply, settle-apply-person-bus, bus-line, submit-apply, apply-result) ----
+export const settleCurrent = defineOperation({ name: M.settleCurrent, summary: '当前入驻申请（进行中或最近一次）', anchor: A.settleApply, input: z.object({}), handler: (ctx) => s.current(ctx) });
+export const settleBusinessLines = defineOperation({ name: M.settleBusinessLines, summary: '可申请的业务线', anchor: A.settleApply, input: z.object({}), handler: async () => s.businessLines() });
+export const settleSaveSubject = defineOperation({
+  name: M.settleSaveSubject, summary: '入驻申请第一步：主体信息（个人/企业，证件号校验，证件照片）', anchor: A.settleApply, mutates: true,
+  input: settleSubjectInput, handler: (ctx, i) => s.saveSubject(ctx, i),
+});
+export const settleSaveLines = defineOperation({ name: M.settleSaveLines, summary: '入驻申请第二步：业务线', anchor: A.settleApply, mutates: true, input: settleLinesInput, handler: (ctx, i) => s.saveLines(ctx, i) });
+export const settleSubmit = defineOperation({ name: M.settleSubmit, summary: '提交入驻申请', anchor: A.settleApply, mutates: true, input: byIdInput, handler: (ctx, i) => s.submit(ctx, i.id) });
+export const settleWithdraw = defineOperation({ name: M.settleWithdraw, summary: '撤回待审核的入驻申请', anchor: A.settleApply, mutates: true, input: byIdInput, handler: (ctx, i) => s.withdraw(ctx, i.id) });
+
+// ---- records and review (apply-record) ----
+export const settleList = defineOperation({
+  name: M.settleList, summary: '入驻申请记录', anchor: A.applyRecord,
+  input: listInput(
+    {
+      applyCode: z.string().trim().max(32, '申请编号不能超过32位').optional(),
+      subjectName: z.string().trim().max(50, '主体名称不能超过50个字').optional(),
+      status: z.coerce.number().int().refine((v) => v in SETTLE_STATUS, '申请状态不正确').optional(),
+      subjectType: z.enum(Object.keys(SUBJECT_TYPES) as ['person', 'business'], { error: '主体类型不正确' }).optional(),
+      createdRange: timeRange,
+    },
+    ['createdAt', 'submittedAt'],
+  ),
+  handler: (ctx, i) => s.list(ctx, i),
+});
+export const settleDetail = defineOperation({ name: M.settleDetail, summary: '入驻申请详情', anchor: A.applyRecord, input: byIdInput, handler: (ctx, i) => s.detail(ctx, i.id) });
+export const settleApprove = defineOperation({
+  name: M.settleApprove, summary: '审核通过入驻申请（管理员）', anchor: A.applyRecord, mutates: true,
+  input: settleReviewApproveInput, handler: (ctx, i) => s.approve(ctx, i.id, i.remark),
+});
+export const settleReject = defineOperation({
+  name: M.settleReject, summary: '驳回入驻申请（管理员，须填写原因）', anchor: A.applyRecord, mutates: true,
+  input: settleReviewRejectInput, handler: (ctx, i) => s.reject(ctx, i.id, i.reason),
+});

@@ -1,0 +1,63 @@
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Database, SettleApplyTable } from '../../db/types.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type SettleRow = Selectable<SettleApplyTable>;
+
+export interface SettleFilter {
+  applyCode?: string;
+  subjectName?: string;
+  status?: number;
+  subjectType?: string;
+  createdRange?: [number, number];
+  pageNum: number;
+  pageSize: number;
+  sortField?: 'createdAt' | 'submittedAt';
+  sortOrder: 'ascend' | 'descend';
+}
+
+export function findApply(db: Db, merchantId: number, id: number) {
+  return db.selectFrom('settle_apply').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The draft or pending application, if any (at most one at a time). */
+export function openApply(db: Db, merchantId: number) {
+  return db.selectFrom('settle_apply').selectAll().where('merchant_id', '=', merchantId).where('status', 'in', [0, 1]).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export function latestApply(db: Db, merchantId: number) {
+  return db.selectFrom('settle_apply').selectAll().where('merchant_id', '=', merchantId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function applyCodeTaken(db: Db, merchantId: number, code: string) {
+  return Boolean(await db.selectFrom('settle_apply').select('id').where('merchant_id', '=', merchantId).where('apply_code', '=', code).executeTakeFirst());
+}
+
+export async function listApplies(db: Db, merchantId: number, f: SettleFilter) {
+  let q = db.selectFrom('settle_apply').where('merchant_id', '=', merchantId);
+  if (f.applyCode) q = q.where('apply_code', 'like', `%${f.applyCode}%`);
+  if (f.subjectName) q = q.where('subject_name', 'like', `%${f.subjectName}%`);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
+  if (f.createdRange) q = q.where('created_at', '>=', f.createdRange[0]).where('created_at', '<=', f.createdRange[1]);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const col = f.sortField === 'submittedAt' ? 'submitted_at' : 'id';
+  const list = await q
+    .selectAll()
+    .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
+  return { list, total: Number(total.n) };
+}
+
+export async function insertApply(db: Db, row: Omit<SettleApplyTable, 'id'>) {
+  return (await db.insertInto('settle_apply').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Updates an application only while it is in `fromStatus`; false when it was not. */
+export async function updateApplyIf(db: Db, id: number, fromStatus: number, values: Updateable<SettleApplyTable>) {
+  const res = await db.updateTable('settle_apply').set(values).where('id', '=', id).where('status', '=', fromStatus).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

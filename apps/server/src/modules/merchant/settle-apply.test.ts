@@ -1,0 +1,140 @@
+import { CODES, creditCodeCheckChar, idCardCheckDigit, MERCHANT_OPS as M, type ApiClient, type MerchantInfo, type Paged, type SettleApply } from '@merchant/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
+import { tinyPng, upload } from '../upload/upload-test-kit.ts';
+import { call, data, rowCount } from './merchant-test-kit.ts';
+
+const ID_NO = `31010419880615123${idCardCheckDigit('31010419880615123')}`;
+const CREDIT = `91310104MA1FR7YK3${creditCodeCheckChar('91310104MA1FR7YK3')}`;
+const person = (certFileId: number) => ({
+  subjectType: 'person', subjectName: '张丽华', certNo: ID_NO, contactName: '张丽华', contactPhone: '13621987654',
+  province: '上海市', city: '上海市', district: '闵行区', address: '莘松路380号2单元501', certFileId,
+});
+
+describe.each(DIALECTS)('settle applications (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let other: ApiClient;
+  let licence: number;
+  let theirLicence: number;
+  let firstId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.signIn('admin');
+    other = await registerMerchant(t, '别家入驻商户', 'settleboss', '13700000044');
+    licence = (await upload(admin, '身份证人像面.png', tinyPng())).data.file!.id;
+    theirLicence = (await upload(other, '营业执照.png', tinyPng())).data.file!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows the business lines and the current state', async () => {
+    const lines = await call<{ code: string; name: string }[]>(admin, M.settleBusinessLines);
+    expect(lines.map((l) => l.name)).toEqual(['智能柜零售', '批发商城', '线上零售', '本地生活', '社区团购', '前置仓']);
+    const cur = await call<{ apply: SettleApply | null; settled: boolean }>(other, M.settleCurrent);
+    expect(cur).toEqual({ apply: null, settled: false });
+  });
+
+  it('refuses a bad subject with the field named, writing nothing', async () => {
+    const before = await rowCount(t, 'settle_apply');
+    const badId = `${ID_NO.slice(0, 17)}${ID_NO[17] === '0' ? '1' : '0'}`;
+    for (const [patch, msg] of [
+      [{ certNo: badId }, '身份证号码格式不正确（18位，末位校验码需正确）（字段：certNo）'],
+      [{ subjectType: 'business', certNo: CREDIT, legalPerson: '' }, '请输入法定代表人（字段：legalPerson）'],
+      [{ subjectType: 'business', certNo: `${CREDIT.slice(0, 17)}0`, legalPerson: '张丽华' }, '统一社会信用代码格式不正确（18位，末位校验码需正确）（字段：certNo）'],
+      [{ subjectType: 'company' }, '主体类型不正确（字段：subjectType）'],
+      [{ contactPhone: '23621987654' }, '手机号格式不正确（字段：contactPhone）'],
+      [{ subjectName: '张' }, '主体名称至少2个字（字段：subjectName）'],
+      [{ certFileId: undefined }, '请上传证件照片（字段：certFileId）'],
+    ] as const) {
+      expect(await op(admin, M.settleSaveSubject, { ...person(licence), ...patch })).toMatchObject({ code: CODES.badInput, msg });
+    }
+    // another merchant's file is not found
+    expect(await op(admin, M.settleSaveSubject, person(theirLicence))).toMatchObject({ code: CODES.notFound, msg: '证件照片不存在' });
+    expect(await rowCount(t, 'settle_apply')).toBe(before);
+  });
+
+  it('runs the flow: subject, business lines, submit; one open application at a time', async () => {
+    const { id, applyCode } = await call<{ id: number; applyCode: string }>(admin, M.settleSaveSubject, person(licence));
+    firstId = id;
+    expect(applyCode).toMatch(/^RZ\d{10}$/);
+    expect(await op(admin, M.settleSaveSubject, person(licence))).toMatchObject({ code: CODES.conflict, msg: `已有进行中的入驻申请 ${applyCode}，请继续该申请` });
+    await call(admin, M.settleSaveSubject, { ...person(licence), id, address: '莘松路380号2单元502' });
+    expect(await op(admin, M.settleSubmit, { id })).toMatchObject({ code: CODES.badInput, msg: '请先选择业务线（字段：businessLines）' });
+    expect(await op(admin, M.settleSaveLines, { id, businessLines: [] })).toMatchObject({ code: CODES.badInput, msg: '请至少选择一条业务线（字段：businessLines）' });
+    expect((await op(admin, M.settleSaveLines, { id, businessLines: ['vip'] })).msg).toBe('业务线不正确（字段：businessLines.0）');
+    await call(admin, M.settleSaveLines, { id, businessLines: ['group', 'entrepot'], remark: '计划在闵行区开设社区团购自提点' });
+    const submitted = await call<SettleApply>(admin, M.settleSubmit, { id });
+    expect(submitted).toMatchObject({ status: 1, statusName: '待审核', address: '莘松路380号2单元502', businessLineNames: ['社区团购', '前置仓'], submittedAt: t.clock.now() });
+    expect(await op(admin, M.settleSubmit, { id })).toMatchObject({ code: CODES.conflict });
+    expect((await op(admin, M.settleSaveLines, { id, businessLines: ['mall'] })).msg).toContain('只有草稿可以修改或提交');
+    const cur = await call<{ apply: SettleApply }>(admin, M.settleCurrent);
+    expect(cur.apply.id).toBe(id);
+  });
+
+  it('refuses roles without the anchors, and reviews by a non-administrator', async () => {
+    const operator = await t.signIn('operator');
+    for (const name of [M.settleCurrent, M.settleBusinessLines, M.settleSaveSubject, M.settleSaveLines, M.settleSubmit, M.settleWithdraw, M.settleList, M.settleDetail, M.settleApprove, M.settleReject]) {
+      expect((await op(operator, name, { id: firstId, reason: '资料不全' })).code).toBe(CODES.forbidden);
+    }
+    // give 运营 the apply-record page: it may read the records but not review
+    const role = await t.db.db.selectFrom('role').select('id').where('name', '=', '运营').orderBy('id').executeTakeFirstOrThrow();
+    await t.db.db.insertInto('role_menu').values([{ role_id: role.id, menu_id: 100 }, { role_id: role.id, menu_id: 10002 }]).execute();
+    expect((await op(operator, M.settleList)).code).toBe('200');
+    expect(await op(operator, M.settleApprove, { id: firstId })).toMatchObject({ code: CODES.forbidden, msg: '只有管理员可以审核入驻申请' });
+    await t.db.db.deleteFrom('role_menu').where('role_id', '=', role.id).where('menu_id', 'in', [100, 10002]).execute();
+  });
+
+  it('treats another merchant’s application as not found and changes nothing', async () => {
+    for (const [name, body] of [
+      [M.settleDetail, { id: firstId }], [M.settleApprove, { id: firstId }], [M.settleReject, { id: firstId, reason: '别家驳回' }],
+      [M.settleWithdraw, { id: firstId }], [M.settleSubmit, { id: firstId }], [M.settleSaveLines, { id: firstId, businessLines: ['mall'] }],
+      [M.settleSaveSubject, { ...person(theirLicence), id: firstId }],
+    ] as const) {
+      expect((await op(other, name, body)).code).toBe(CODES.notFound);
+    }
+    expect(data<Paged<SettleApply>>(await op(other, M.settleList)).total).toBe(0);
+    expect((await call<SettleApply>(admin, M.settleDetail, { id: firstId })).status).toBe(1);
+  });
+
+  it('rejects with a reason; a new application is approved and settles the merchant', async () => {
+    expect(await op(admin, M.settleReject, { id: firstId, reason: '' })).toMatchObject({ code: CODES.badInput, msg: '请输入驳回原因（字段：reason）' });
+    const rejected = await call<SettleApply>(admin, M.settleReject, { id: firstId, reason: '证件照片模糊，请重新拍摄上传' });
+    expect(rejected).toMatchObject({ status: 3, statusName: '已驳回', rejectReason: '证件照片模糊，请重新拍摄上传', reviewerName: 'admin' });
+    expect((await op(admin, M.settleApprove, { id: firstId })).msg).toBe('只有待审核的申请可以审核');
+
+    const { id } = await call<{ id: number }>(admin, M.settleSaveSubject, {
+      ...person(licence), subjectType: 'business', subjectName: '上海鲜速达社区零售有限公司', certNo: CREDIT.toLowerCase(), legalPerson: '王建国',
+    });
+    await call(admin, M.settleSaveLines, { id, businessLines: ['group'] });
+    await call(admin, M.settleSubmit, { id });
+    t.clock.advance(60_000);
+    const approved = await call<SettleApply>(admin, M.settleApprove, { id, remark: '资料齐全' });
+    expect(approved).toMatchObject({ status: 2, statusName: '已通过', reviewRemark: '资料齐全', reviewedAt: t.clock.now(), certNo: CREDIT });
+    const info = await call<MerchantInfo>(admin, M.infoDetail);
+    expect(info).toMatchObject({ subjectType: 'business', subjectName: '上海鲜速达社区零售有限公司', legalPerson: '王建国', certNo: CREDIT, settleStatusName: '已入驻', certFileId: licence });
+    expect(info.businessLines).toContain('group');
+
+    const records = data<Paged<SettleApply>>(await op(admin, M.settleList, { pageSize: 200 }));
+    const mine = records.list.filter((r) => r.id === id || r.id === firstId);
+    expect(mine.map((r) => r.statusName).sort()).toEqual(['已通过', '已驳回']);
+    expect(mine[0].contactPhone).toBe('136****7654');
+    expect(mine[0].certNo).toMatch(/^\w{4}\*+\w{4}$/);
+    expect(data<Paged<SettleApply>>(await op(admin, M.settleList, { status: 3, applyCode: rejected.applyCode })).total).toBe(1);
+    // the other merchant settles on its own
+    expect((await call<MerchantInfo>(other, M.infoDetail)).settleStatusName).toBe('未入驻');
+  });
+
+  it('withdraws a pending application', async () => {
+    const { id } = await call<{ id: number }>(admin, M.settleSaveSubject, person(licence));
+    await call(admin, M.settleSaveLines, { id, businessLines: ['entrepot'] });
+    await call(admin, M.settleSubmit, { id });
+    await call(admin, M.settleWithdraw, { id });
+    expect((await call<SettleApply>(admin, M.settleDetail, { id })).statusName).toBe('已撤回');
+    expect((await op(admin, M.settleWithdraw, { id })).msg).toBe('只有待审核的申请可以撤回');
+    const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'merchant.settle.%').execute();
+    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([M.settleSaveSubject, M.settleSubmit, M.settleApprove, M.settleReject, M.settleWithdraw]));
+  });
+});

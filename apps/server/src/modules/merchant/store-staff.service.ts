@@ -1,0 +1,100 @@
+import {
+  maskPhone,
+  STAFF_POSITIONS,
+  STAFF_STATUS,
+  type Paged,
+  type staffCreateInput,
+  type StaffRow,
+  type staffUpdateInput,
+} from '@merchant/contracts';
+import type { z } from 'zod';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { OpContext } from '../../platform/gateway/registry.ts';
+import { generateCode } from './business-code.ts';
+import * as repo from './store-staff.repo.ts';
+
+const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+
+function toStaff(r: repo.StaffDbRow, stores: { id: number; storeCode: string; name: string }[], opts: { mask?: boolean } = {}): StaffRow {
+  return {
+    id: r.id, staffNo: r.staff_no, name: r.name, phone: opts.mask ? maskPhone(r.phone) : r.phone, position: r.position,
+    positionName: STAFF_POSITIONS[r.position as keyof typeof STAFF_POSITIONS] ?? r.position, status: r.status,
+    statusName: STAFF_STATUS[r.status as keyof typeof STAFF_STATUS] ?? String(r.status), entryDate: r.entry_date === null ? null : Number(r.entry_date),
+    remark: r.remark, stores, createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  };
+}
+
+async function requireStaff(ctx: OpContext, id: number) {
+  const row = await repo.findStaff(ctx.db, merchantOf(ctx), id);
+  if (!row) throw notFound('员工');
+  return row;
+}
+
+/** Every store id must be one of this merchant's stores (else "门店不存在"). */
+async function checkStores(ctx: OpContext, storeIds: number[]) {
+  const own = await repo.ownStores(ctx.db, merchantOf(ctx), storeIds);
+  if (own.length !== storeIds.length) throw notFound('门店');
+}
+
+async function withStores(ctx: OpContext, rows: repo.StaffDbRow[], opts: { mask?: boolean } = {}) {
+  const links = await repo.storesOfStaff(ctx.db, rows.map((r) => r.id));
+  return rows.map((r) => toStaff(r, links.filter((l) => l.staffId === r.id).map(({ staffId: _s, ...s }) => s), opts));
+}
+
+export async function list(ctx: OpContext, f: repo.StaffFilter): Promise<Paged<StaffRow>> {
+  const { list: rows, total } = await repo.listStaff(ctx.db, merchantOf(ctx), f);
+  return { list: await withStores(ctx, rows, { mask: true }), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+export async function detail(ctx: OpContext, id: number) {
+  return (await withStores(ctx, [await requireStaff(ctx, id)]))[0];
+}
+
+export async function create(ctx: OpContext, input: z.output<typeof staffCreateInput>) {
+  const mid = merchantOf(ctx);
+  if (await repo.phoneTaken(ctx.db, mid, input.phone)) throw conflict('该手机号已被其他员工使用（字段：phone）');
+  await checkStores(ctx, input.storeIds);
+  const now = ctx.clock.now();
+  const staffNo = await generateCode('YG', now, (c) => repo.staffNoTaken(ctx.db, mid, c));
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const staffId = await repo.insertStaff(trx, {
+      merchant_id: mid, staff_no: staffNo, name: input.name, phone: input.phone, position: input.position, status: 1,
+      entry_date: input.entryDate ?? null, remark: input.remark, created_at: now, updated_at: now,
+    });
+    await repo.replaceStaffStores(trx, mid, staffId, input.storeIds);
+    return staffId;
+  });
+  return { id, staffNo };
+}
+
+export async function update(ctx: OpContext, input: z.output<typeof staffUpdateInput>) {
+  const row = await requireStaff(ctx, input.id);
+  if (await repo.phoneTaken(ctx.db, merchantOf(ctx), input.phone, row.id)) throw conflict('该手机号已被其他员工使用（字段：phone）');
+  await repo.updateStaff(ctx.db, row.id, {
+    name: input.name, phone: input.phone, position: input.position, entry_date: input.entryDate ?? null, remark: input.remark, updated_at: ctx.clock.now(),
+  });
+  return { id: row.id };
+}
+
+export async function setStatus(ctx: OpContext, id: number, enabled: boolean) {
+  const row = await requireStaff(ctx, id);
+  if (row.status === (enabled ? 1 : 0)) throw conflict(enabled ? '该员工已是启用状态' : '该员工已是停用状态');
+  await repo.updateStaff(ctx.db, row.id, { status: enabled ? 1 : 0, updated_at: ctx.clock.now() });
+  return null;
+}
+
+export async function storeOptions(ctx: OpContext, id: number | undefined) {
+  if (id !== undefined) await requireStaff(ctx, id);
+  const [stores, links] = await Promise.all([repo.allStores(ctx.db, merchantOf(ctx)), id === undefined ? [] : repo.storesOfStaff(ctx.db, [id])]);
+  return { stores, selected: links.map((l) => l.id) };
+}
+
+export async function configStores(ctx: OpContext, id: number, storeIds: number[]) {
+  const row = await requireStaff(ctx, id);
+  await checkStores(ctx, storeIds);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.replaceStaffStores(trx, merchantOf(ctx), row.id, storeIds);
+    await repo.updateStaff(trx, row.id, { updated_at: ctx.clock.now() });
+  });
+  return null;
+}

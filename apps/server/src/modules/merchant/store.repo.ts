@@ -1,0 +1,88 @@
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { STORE_CATEGORIES } from '@merchant/contracts';
+import type { Database, StoreTable } from '../../db/types.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StoreFilter {
+  storeCode?: string;
+  name?: string;
+  categoryCode?: string;
+  status?: number;
+  tagCode?: string;
+  city?: string;
+  pageNum: number;
+  pageSize: number;
+  sortField?: 'createdAt' | 'storeCode' | 'name';
+  sortOrder: 'ascend' | 'descend';
+}
+
+const staffCount = (eb: ExpressionBuilder<Database, 'store'>) =>
+  eb
+    .selectFrom('store_staff_store')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('store_staff_store.store_id', '=', 'store.id')
+    .as('staffCount');
+
+export async function listStores(db: Db, merchantId: number, f: StoreFilter) {
+  let q = db.selectFrom('store').where('store.merchant_id', '=', merchantId);
+  if (f.storeCode) q = q.where('store.store_code', 'like', `%${f.storeCode}%`);
+  if (f.name) q = q.where('store.name', 'like', `%${f.name}%`);
+  if (f.categoryCode) {
+    const parent = STORE_CATEGORIES.find((c) => c.code === f.categoryCode);
+    const codes = parent ? (parent.children ?? []).map((c) => c.code) : [f.categoryCode];
+    q = q.where('store.category_code', 'in', codes);
+  }
+  if (f.status !== undefined) q = q.where('store.status', '=', f.status);
+  if (f.tagCode) q = q.where(sql<string>`',' || store.tag_codes || ','`, 'like', `%,${f.tagCode},%`);
+  if (f.city) q = q.where('store.city', 'like', `%${f.city}%`);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const col = f.sortField === 'storeCode' ? 'store.store_code' : f.sortField === 'name' ? 'store.name' : 'store.id';
+  const list = await q
+    .selectAll('store')
+    .select(staffCount)
+    .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
+    .orderBy('store.id', 'desc')
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
+  return { list, total: Number(total.n) };
+}
+
+export function findStoreByCode(db: Db, merchantId: number, storeCode: string) {
+  return db.selectFrom('store').selectAll('store').select(staffCount).where('merchant_id', '=', merchantId).where('store_code', '=', storeCode).executeTakeFirst();
+}
+
+export async function storeCodeTaken(db: Db, merchantId: number, storeCode: string) {
+  return Boolean(await db.selectFrom('store').select('id').where('merchant_id', '=', merchantId).where('store_code', '=', storeCode).executeTakeFirst());
+}
+
+export async function storeNameTaken(db: Db, merchantId: number, name: string, exceptId?: number) {
+  let q = db.selectFrom('store').select('id').where('merchant_id', '=', merchantId).where('name', '=', name);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export type StoreValues = Omit<StoreTable, 'id' | 'merchant_id' | 'store_code' | 'created_by' | 'created_at' | 'updated_at'>;
+
+export async function insertStore(db: Db, row: Omit<StoreTable, 'id'>) {
+  return (await db.insertInto('store').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export function updateStore(db: Db, id: number, values: Partial<StoreValues> & { updated_at: number }) {
+  return db.updateTable('store').set(values).where('id', '=', id).execute();
+}
+
+export function insertChangeRecord(
+  db: Db,
+  row: { merchant_id: number; store_id: number; change_type: string; changes: string; operator_id: number; operator_name: string; created_at: number },
+) {
+  return db.insertInto('store_change_record').values(row).execute();
+}
+
+export async function listChangeRecords(db: Db, merchantId: number, storeId: number, pageNum: number, pageSize: number) {
+  const q = db.selectFrom('store_change_record').where('merchant_id', '=', merchantId).where('store_id', '=', storeId);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+  return { list, total: Number(total.n) };
+}

@@ -1,0 +1,34 @@
+import { createReadStream } from 'node:fs';
+import { FILE_PATHS, fileInfoInput } from '@merchant/contracts';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../platform/errors.ts';
+import { locateForDownload } from '../../platform/files/file-store.ts';
+import { inputError, sessionOf, type GatewayDeps } from '../../platform/gateway/gateway.ts';
+import { foreignMerchantId } from '../../platform/tenant.ts';
+
+/** RFC 6266 / 5987 Content-Disposition with an ASCII fallback name. */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * File download (secure GET `?id=`, parameters encrypted by the channel): the bytes go only to a
+ * session of the merchant that owns the file; any other id answers "not found".
+ */
+export function registerRoutes(app: FastifyInstance, deps: GatewayDeps): void {
+  app.get(FILE_PATHS.download, async (req, reply) => {
+    const session = await sessionOf(deps, req);
+    if (foreignMerchantId([req.query], session.merchantId) !== undefined) throw forbidden('不能访问其他商户的数据');
+    const parsed = fileInfoInput.safeParse(req.query ?? {});
+    if (!parsed.success) throw inputError(parsed.error);
+    const { path, meta } = await locateForDownload(deps.db.db, deps.config.dataDir, session.merchantId, parsed.data.id);
+    return reply
+      .header('content-type', meta.mime)
+      .header('content-length', meta.size)
+      .header('content-disposition', disposition(meta.name))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(path));
+  });
+}
