@@ -1,0 +1,219 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { PlusOutlined } from '@ant-design/icons';
+import { CONTRACT_STATUS, CONTRACT_TYPES, contractFields, type ContractRow } from '@merchant/contracts';
+import { formatDate } from '../../../shared/format/date.ts';
+import { centsToYuan, formatMoney } from '../../../shared/format/money.ts';
+import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { addContract, contractList, deleteContract, editContract, terminateContract } from '../api.ts';
+import { FilePreview } from '../components/file-preview.tsx';
+import { FileUpload } from '../components/file-upload.tsx';
+import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { ContractTag } from '../components/status-tag.tsx';
+
+const KEY = ['merchant', 'contracts'] as const;
+const f = contractFields;
+
+interface FormValues {
+  name: string;
+  contractType: string;
+  partyName: string;
+  amountYuan: number | null;
+  signDate: Dayjs | null;
+  period: [Dayjs, Dayjs] | null;
+  fileId: number | null;
+  remark: string;
+}
+
+function ContractModal({ editing, open, onClose }: { editing: ContractRow | null; open: boolean; onClose: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(
+      editing
+        ? {
+            name: editing.name, contractType: editing.contractType, partyName: editing.partyName, amountYuan: editing.amount / 100,
+            signDate: dayjs(editing.signDate), period: [dayjs(editing.startDate), dayjs(editing.endDate)], fileId: editing.fileId, remark: editing.remark,
+          }
+        : { name: '', contractType: undefined, partyName: '', amountYuan: null, signDate: dayjs(), period: null, fileId: null, remark: '' },
+    );
+  }, [open, editing, form]);
+
+  const finish = async (v: FormValues) => {
+    setBusy(true);
+    try {
+      const body = {
+        name: v.name, contractType: v.contractType, partyName: v.partyName, amount: Math.round((v.amountYuan ?? 0) * 100),
+        signDate: v.signDate?.startOf('day').valueOf(), startDate: v.period?.[0].startOf('day').valueOf(), endDate: v.period?.[1].endOf('day').valueOf(),
+        fileId: v.fileId ?? null, remark: v.remark ?? '',
+      };
+      if (editing) {
+        await editContract({ ...body, id: editing.id });
+        message.success('合同已保存');
+      } else {
+        const res = await addContract(body);
+        message.success(`合同已创建，编号 ${res.contractNo}`);
+      }
+      await queryClient.invalidateQueries({ queryKey: KEY });
+      onClose();
+    } catch {
+      // the catalogue showed the reason
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title={editing ? `编辑合同 ${editing.contractNo}` : '新增合同'} width={720} onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: busy }} destroyOnHidden>
+      <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void finish(v)}>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item label="合同名称" name="name" required rules={[zodRule(f.name)]}>
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="合同类型" name="contractType" required rules={[{ required: true, message: '请选择合同类型' }]}>
+              <Select placeholder="请选择" options={Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label }))} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="签约方" name="partyName" required rules={[zodRule(f.partyName)]}>
+              <Input maxLength={50} placeholder="对方单位全称" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="合同金额（元）" name="amountYuan" required rules={[{ required: true, message: '请输入合同金额' }]}>
+              <InputNumber style={{ width: '100%' }} min={0} max={1_000_000_000} precision={2} placeholder="0.00" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="签订日期" name="signDate" required rules={[{ required: true, message: '请选择签订日期' }]}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="有效期" name="period" required rules={[{ required: true, message: '请选择生效日期和到期日期' }]}>
+              <DatePicker.RangePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item label="合同附件" name="fileId">
+              <FileUpload purpose="contract" hint="合同扫描件：PDF、PNG 或 JPEG，不超过5MB" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item label="备注" name="remark" rules={[zodRule(f.remark)]}>
+              <Input.TextArea rows={2} maxLength={200} showCount />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
+
+function TerminateModal({ contract, onClose }: { contract: ContractRow | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ok = async () => {
+    const s = reason.trim();
+    if (s.length < 2) {
+      setError(s ? '终止原因至少2个字' : '请输入终止原因');
+      return;
+    }
+    try {
+      await terminateContract(contract!.id, s);
+      message.success('合同已终止');
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: KEY });
+      onClose();
+    } catch {
+      // the catalogue showed the reason
+    }
+  };
+  return (
+    <Modal open={contract !== null} title={`终止合同 ${contract?.contractNo ?? ''}`} okText="终止合同" okButtonProps={{ danger: true }} onOk={() => void ok()} onCancel={onClose}>
+      <Typography.Paragraph>终止后合同不可再编辑，记录保留。</Typography.Paragraph>
+      <Input.TextArea rows={3} maxLength={200} showCount value={reason} status={error ? 'error' : undefined} placeholder="请输入终止原因" onChange={(e) => { setReason(e.target.value); setError(null); }} />
+      {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
+    </Modal>
+  );
+}
+
+/** contract-list: contracts with status from their dates, validity, amount and attachment. */
+export default function ContractListPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<ContractRow | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [terminating, setTerminating] = useState<ContractRow | null>(null);
+
+  const columns: ListColumn<ContractRow>[] = [
+    { key: 'contractNo', title: '合同编号', width: 140, search: { type: 'text', placeholder: '如 HT2611210042' } },
+    { key: 'name', title: '合同名称', width: 220, search: { type: 'text' } },
+    { key: 'status', title: '状态', width: 90, render: (v) => <ContractTag status={v as ContractRow['status']} />, search: { type: 'select', options: Object.entries(CONTRACT_STATUS).map(([value, label]) => ({ value, label })) } },
+    { key: 'contractType', title: '合同类型', dataIndex: 'contractTypeName', width: 120, search: { type: 'select', options: Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label })) } },
+    { key: 'partyName', title: '签约方', width: 240, ellipsis: true, search: { type: 'text' } },
+    { key: 'amount', title: '合同金额（元）', sortable: true, align: 'right', width: 140, render: (v) => <span title={centsToYuan(v as number)}>{formatMoney(v as number)}</span> },
+    { key: 'signDate', title: '签订日期', width: 110, render: (v) => formatDate(v as number) },
+    { key: 'period', title: '有效期', width: 210, render: (_v, r) => `${formatDate(r.startDate)} 至 ${formatDate(r.endDate)}` },
+    { key: 'endDate', title: '到期日期', sortable: true, width: 110, render: (v) => formatDate(v as number) },
+    { key: 'endRange', title: '到期日期', hideInTable: true, search: { type: 'dateRange' } },
+    { key: 'fileId', title: '附件', width: 260, render: (v) => (v ? <FilePreview id={v as number} thumbnail={40} /> : <Typography.Text type="secondary">无</Typography.Text>) },
+    {
+      key: 'actions', title: '操作', fixed: 'right', width: 170,
+      render: (_v, r) =>
+        r.status === 'terminated' ? (
+          <Typography.Text type="secondary" title={r.terminateReason}>已于{formatDate(r.terminatedAt)}终止</Typography.Text>
+        ) : (
+          <Space size={8}>
+            <a onClick={() => { setEditing(r); setFormOpen(true); }}>编辑</a>
+            {r.status !== 'expired' ? <a onClick={() => setTerminating(r)}>终止</a> : null}
+            {r.status === 'pending' ? (
+              <Popconfirm
+                title="删除该合同？"
+                description="只有未生效的合同可以删除。"
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  await deleteContract(r.id);
+                  message.success('合同已删除');
+                  await queryClient.invalidateQueries({ queryKey: KEY });
+                }}
+              >
+                <a>删除</a>
+              </Popconfirm>
+            ) : null}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <QueryList<ContractRow>
+        queryKey={KEY}
+        request={contractList}
+        columns={columns}
+        rowKey="id"
+        title="合同列表"
+        scrollX="max-content"
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true); }}>
+            新增合同
+          </Button>
+        }
+      />
+      <ContractModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
+      <TerminateModal contract={terminating} onClose={() => setTerminating(null)} />
+    </>
+  );
+}

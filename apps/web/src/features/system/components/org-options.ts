@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { hasAnchor } from '../../../platform/permission.ts';
+import { useSession } from '../../../platform/session-store.ts';
+import { orgApi, roleApi, systemKeys } from '../api.ts';
+import { orgOptionsFromSelection, rolesFromSelection } from '../org-fallback.ts';
+import { toOrgOptions } from '../org-tree.ts';
+
+const ORG_ANCHOR = 'organization-list';
+const ROLE_ANCHOR = 'role-management';
+
+/**
+ * The organisation tree (cached) and its picker options. Without the organisation page's
+ * anchor the list is not asked for (the server would refuse it); the options then come from
+ * the organisations the signed-in account holds.
+ */
+export function useOrgTree() {
+  const menuTree = useSession((s) => s.menuTree);
+  const selection = useSession((s) => s.selectTree);
+  const allowed = useMemo(() => hasAnchor(menuTree, ORG_ANCHOR), [menuTree]);
+  const q = useQuery({ queryKey: systemKeys.orgTree, queryFn: orgApi.tree, staleTime: 60_000, enabled: allowed });
+  const tree = useMemo(() => q.data ?? [], [q.data]);
+  const options = useMemo(() => (allowed ? toOrgOptions(tree) : orgOptionsFromSelection(selection)), [allowed, tree, selection]);
+  return { tree, options, isLoading: allowed && q.isLoading };
+}
+
+/** Every role of the merchant (for membership pickers), with the same fallback as useOrgTree. */
+export function useAllRoles() {
+  const menuTree = useSession((s) => s.menuTree);
+  const selection = useSession((s) => s.selectTree);
+  const allowed = useMemo(() => hasAnchor(menuTree, ROLE_ANCHOR), [menuTree]);
+  const q = useQuery({ queryKey: [...systemKeys.roleList, 'all'], queryFn: () => roleApi.list({}), enabled: allowed });
+  const roles = useMemo(() => (allowed ? (q.data ?? []) : rolesFromSelection(selection)), [allowed, q.data, selection]);
+  return { roles, isLoading: allowed && q.isLoading, ready: !allowed || !!q.data };
+}

@@ -1,0 +1,174 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, AutoComplete, Button, Card, Col, Form, Input, Result, Row, Skeleton, TreeSelect } from 'antd';
+import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
+import { roleApi, systemKeys } from '../api.ts';
+import { roleRules } from '../form-rules.ts';
+import { checkedPages, pageIdsOf } from '../menu-grant.ts';
+import { accountHandlePath, idParam, isHandleType, roleHandlePath, SYSTEM_PATHS } from '../paths.ts';
+import { roleHandleTitle } from '../role-helpers.ts';
+import { fieldErrorOf, ROLE_FIELD_HINTS } from '../server-errors.ts';
+import { MenuGrantTree } from '../components/menu-grant-tree.tsx';
+import { useOrgTree } from '../components/org-options.ts';
+import { useLeaveGuard } from '../components/use-leave-guard.ts';
+import '../components/system.css';
+
+interface Values {
+  organizationId?: number;
+  name: string;
+  packageName: string;
+  menuIds: number[];
+}
+
+const PACKAGE_OPTIONS = ['标准版', '专业版', '旗舰版'].map((value) => ({ value }));
+
+/** role-management-add/{type}/{id?}/{organizationName?}: add, edit or view a role and its menu grant. */
+export default function RoleHandlePage() {
+  const params = useParams();
+  const type = params.type;
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [dirty, setDirty] = useState(false);
+  const { allowLeave } = useLeaveGuard(dirty);
+
+  const id = idParam(params.id);
+  const isAdd = type === 'add';
+  const isView = type === 'view';
+  const roleId = isAdd ? undefined : id;
+  const presetOrgId = isAdd ? id : undefined;
+
+  const orgs = useOrgTree();
+  const menus = useQuery({ queryKey: systemKeys.grantableMenus, queryFn: roleApi.grantableMenus });
+  const detail = useQuery({ queryKey: systemKeys.roleDetail(roleId ?? 0), queryFn: () => roleApi.detail(roleId!), enabled: roleId !== undefined });
+
+  const role = detail.data;
+  const tree = useMemo(() => menus.data ?? [], [menus.data]);
+  const initialValues = useMemo<Values | undefined>(() => {
+    if (!menus.data) return undefined;
+    if (isAdd) return { organizationId: presetOrgId, name: '', packageName: '标准版', menuIds: [] };
+    if (!role) return undefined;
+    return {
+      organizationId: role.organizationId,
+      name: role.name,
+      packageName: role.packageName,
+      menuIds: role.isAdmin ? pageIdsOf(tree) : checkedPages(role.menuIds, tree),
+    };
+  }, [menus.data, isAdd, presetOrgId, role, tree]);
+
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      isAdd
+        ? roleApi.add({ organizationId: v.organizationId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] })
+        : roleApi.edit({ id: roleId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] }),
+    onSuccess: async () => {
+      message.success(isAdd ? '角色已新增' : '角色已保存');
+      await qc.invalidateQueries({ queryKey: systemKeys.all });
+      allowLeave();
+      navigate(SYSTEM_PATHS.roleList);
+    },
+    onError: (err) => {
+      const field = fieldErrorOf(err, ROLE_FIELD_HINTS);
+      if (field) form.setFields([field as { name: keyof Values; errors: string[] }]);
+    },
+  });
+
+  if (!isHandleType(type) || (!isAdd && roleId === undefined)) {
+    return <Result status="404" title="页面参数不正确" subTitle="请从角色列表进入" extra={<Button onClick={() => navigate(SYSTEM_PATHS.roleList)}>返回角色列表</Button>} />;
+  }
+  if (!initialValues) {
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  const orgName = role?.organizationName ?? params.organizationName;
+  const adminRole = !!role?.isAdmin;
+
+  return (
+    <Form<Values>
+      form={form}
+      key={`${type}-${roleId ?? 'new'}`}
+      initialValues={initialValues}
+      layout="vertical"
+      disabled={isView}
+      onValuesChange={() => setDirty(true)}
+      onFinish={(v) => save.mutate(v)}
+      className="handle-page"
+      data-testid="role-form"
+    >
+      <Card title={roleHandleTitle(type)} variant="borderless">
+        <Row gutter={24}>
+          <Col xs={24} md={12} xl={8}>
+            {isAdd ? (
+              <Form.Item name="organizationId" label="所属组织" rules={roleRules.organizationId}>
+                <TreeSelect
+                  treeData={orgs.options}
+                  treeDefaultExpandAll
+                  showSearch={{ treeNodeFilterProp: 'title' }}
+                  placeholder="请选择所属组织"
+                  loading={orgs.isLoading}
+                />
+              </Form.Item>
+            ) : (
+              <Form.Item label="所属组织">
+                <Input value={orgName ?? '--'} disabled />
+              </Form.Item>
+            )}
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="name" label="角色名称" rules={roleRules.name} validateFirst>
+              <Input placeholder="2-20个字，如 区域运营" maxLength={20} showCount />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="packageName" label="套餐名称" rules={roleRules.packageName}>
+              <AutoComplete options={PACKAGE_OPTIONS} placeholder="如 标准版" maxLength={20} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title="菜单权限" variant="borderless" extra={isView ? null : <span className="ant-form-item-extra">只能授予当前角色自己拥有的菜单</span>}>
+        {adminRole ? (
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} title="管理员角色默认拥有全部菜单权限，无需单独授权。" />
+        ) : null}
+        <Form.Item name="menuIds" noStyle>
+          <MenuGrantTree menus={tree} disabled={isView || adminRole} />
+        </Form.Item>
+      </Card>
+
+      <div className="handle-footer">
+        {isView ? (
+          <>
+            <Button disabled={false} onClick={() => navigate(SYSTEM_PATHS.roleList)}>
+              返回
+            </Button>
+            <Button disabled={false} icon={<UserAddOutlined />} onClick={() => navigate(accountHandlePath('add', roleId))}>
+              新增该角色账号
+            </Button>
+            <Button
+              disabled={false}
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => navigate(roleHandlePath('edit', roleId, orgName ?? undefined))}
+            >
+              编辑
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => navigate(SYSTEM_PATHS.roleList)}>取消</Button>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              保存
+            </Button>
+          </>
+        )}
+      </div>
+    </Form>
+  );
+}

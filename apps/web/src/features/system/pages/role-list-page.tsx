@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { pageLocally, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { roleApi, systemKeys, type RoleRow } from '../api.ts';
+import { useOrgTree } from '../components/org-options.ts';
+import { roleHandlePath } from '../paths.ts';
+import { roleDeleteBlocker } from '../role-helpers.ts';
+
+/** 角色管理: roles per organisation, filtered by organisation and name. */
+export default function RoleListPage() {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const orgs = useOrgTree();
+
+  const { mutateAsync: removeRole } = useMutation({
+    mutationFn: (id: number) => roleApi.remove(id),
+    onSuccess: async () => {
+      message.success('角色已删除');
+      await qc.invalidateQueries({ queryKey: systemKeys.all });
+    },
+  });
+
+  const columns = useMemo<ListColumn<RoleRow>[]>(
+    () => [
+      {
+        key: 'organizationId',
+        title: '所属组织',
+        hideInTable: true,
+        search: { type: 'treeSelect', treeData: orgs.options, order: 0 },
+      },
+      {
+        key: 'name',
+        title: '角色名称',
+        search: { type: 'text', maxLength: 20, order: 1 },
+        render: (name, r) => (
+          <Space size={4}>
+            <a onClick={() => navigate(roleHandlePath('view', r.id, r.organizationName))}>{String(name)}</a>
+            {r.isAdmin ? <Tag color="red">管理员</Tag> : null}
+          </Space>
+        ),
+      },
+      { key: 'organizationName', title: '所属组织' },
+      { key: 'packageName', title: '套餐名称', render: (v) => (v ? <Tag>{String(v)}</Tag> : '--') },
+      { key: 'accountCount', title: '账号数', align: 'right', width: 100 },
+      { key: 'createdAt', title: '创建时间', width: 180, render: (t) => formatDateTime(t as number) },
+      {
+        key: 'actions',
+        title: '操作',
+        width: 200,
+        fixed: 'right',
+        render: (_v, r) => {
+          const blocker = roleDeleteBlocker(r);
+          return (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => navigate(roleHandlePath('view', r.id, r.organizationName))}>
+                查看
+              </Button>
+              <Button type="link" size="small" onClick={() => navigate(roleHandlePath('edit', r.id, r.organizationName))}>
+                编辑
+              </Button>
+              {blocker ? (
+                <Tooltip title={blocker}>
+                  <Button type="link" size="small" danger disabled>
+                    删除
+                  </Button>
+                </Tooltip>
+              ) : (
+                <Popconfirm
+                  title={`删除角色“${r.name}”？`}
+                  description="该角色的菜单权限将一并删除，删除后不可恢复。"
+                  okText="删除"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => removeRole(r.id)}
+                >
+                  <Button type="link" size="small" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              )}
+            </Space>
+          );
+        },
+      },
+    ],
+    [orgs.options, navigate, removeRole],
+  );
+
+  return (
+    <QueryList<RoleRow>
+      testId="role-list"
+      title="角色列表"
+      queryKey={systemKeys.roleList}
+      rowKey="id"
+      columns={columns}
+      scrollX={960}
+      request={async ({ pageNum, pageSize, organizationId, name }) =>
+        pageLocally(await roleApi.list({ organizationId: organizationId as number | undefined, name: name as string | undefined }), { pageNum, pageSize })
+      }
+      toolbar={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(roleHandlePath('add'))}>
+          新增角色
+        </Button>
+      }
+      emptyText="暂无角色"
+    />
+  );
+}

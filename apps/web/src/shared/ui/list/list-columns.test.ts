@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { lastPage, pageLocally, rangeToMs, searchFieldsOf, tableColumnsOf, toQueryParams, type ListColumn } from './list-columns.ts';
+
+interface Row {
+  id: number;
+  name: string;
+  status: number;
+}
+
+const columns: ListColumn<Row>[] = [
+  { key: 'name', title: '名称', search: { type: 'text', inCompact: true } },
+  { key: 'orgId', title: '组织', hideInTable: true, search: { type: 'treeSelect', treeData: [], order: 10 } },
+  { key: 'status', title: '状态', hideInCompact: true, search: { type: 'select', options: [{ value: 1, label: '启用' }], inCompact: true } },
+  { key: 'createdAt', title: '创建时间', sortable: true, search: { type: 'dateRange', name: 'timeRange', label: '时间' } },
+  { key: 'actions', title: '操作' },
+];
+
+describe('searchFieldsOf', () => {
+  it('lists the searchable columns in order, with names and labels resolved', () => {
+    expect(searchFieldsOf(columns).map((f) => [f.name, f.label])).toEqual([
+      ['name', '名称'],
+      ['status', '状态'],
+      ['timeRange', '时间'],
+      ['orgId', '组织'],
+    ]);
+  });
+  it('keeps only the fields marked for the compact mode', () => {
+    expect(searchFieldsOf(columns, true).map((f) => f.name)).toEqual(['name', 'status']);
+  });
+});
+
+describe('tableColumnsOf', () => {
+  it('drops search-only columns and compact-hidden ones, keeps dataIndex = key', () => {
+    expect(tableColumnsOf(columns).map((c) => c.key)).toEqual(['name', 'status', 'createdAt', 'actions']);
+    expect(tableColumnsOf(columns, { compact: true }).map((c) => c.key)).toEqual(['name', 'createdAt', 'actions']);
+    expect(tableColumnsOf(columns)[0]).toMatchObject({ dataIndex: 'name', title: '名称' });
+    expect(tableColumnsOf(columns)[0]).not.toHaveProperty('search');
+  });
+  it('marks sortable columns for server sorting and reflects the current order', () => {
+    const cols = tableColumnsOf(columns, { sort: { field: 'createdAt', order: 'ascend' } });
+    expect(cols.find((c) => c.key === 'createdAt')).toMatchObject({ sorter: true, sortOrder: 'ascend' });
+    expect(tableColumnsOf(columns).find((c) => c.key === 'createdAt')).toMatchObject({ sorter: true, sortOrder: null });
+    expect(cols.find((c) => c.key === 'name')).not.toHaveProperty('sorter');
+  });
+});
+
+describe('toQueryParams', () => {
+  const fields = searchFieldsOf(columns);
+  it('trims strings and leaves empty values out', () => {
+    expect(toQueryParams({ name: '  admin ', status: undefined, orgId: null, timeRange: [] }, fields)).toEqual({ name: 'admin' });
+    expect(toQueryParams({ name: '   ' }, fields)).toEqual({});
+  });
+  it('keeps 0 (a real select value)', () => {
+    expect(toQueryParams({ status: 0 }, fields)).toEqual({ status: 0 });
+  });
+  it('sends a date range as whole days in epoch ms', () => {
+    const out = toQueryParams({ timeRange: [dayjs('2026-03-01 10:00'), dayjs('2026-03-03 09:00')] }, fields);
+    expect(out.timeRange).toEqual([dayjs('2026-03-01').startOf('day').valueOf(), dayjs('2026-03-03').endOf('day').valueOf()]);
+  });
+  it('applies the field’s own conversion', () => {
+    const f = searchFieldsOf<Row>([{ key: 'success', title: '结果', search: { type: 'select', options: [], toParam: (v) => v === 'true' } }]);
+    expect(toQueryParams({ success: 'false' }, f)).toEqual({ success: false });
+  });
+});
+
+describe('rangeToMs', () => {
+  it('keeps the picked minutes when the picker shows time', () => {
+    const a = dayjs('2026-03-01 10:15:30');
+    const b = dayjs('2026-03-01 18:45:10');
+    expect(rangeToMs([a, b], true)).toEqual([a.startOf('second').valueOf(), b.endOf('second').valueOf()]);
+  });
+  it('ignores incomplete ranges', () => {
+    expect(rangeToMs([dayjs(), null])).toBeUndefined();
+    expect(rangeToMs('x')).toBeUndefined();
+  });
+});
+
+describe('paging helpers', () => {
+  it('pages a whole list locally', () => {
+    const rows = Array.from({ length: 23 }, (_, i) => i);
+    expect(pageLocally(rows, { pageNum: 3, pageSize: 10 })).toEqual({ list: [20, 21, 22], total: 23 });
+  });
+  it('finds the last page that still has rows', () => {
+    expect(lastPage(21, 10)).toBe(3);
+    expect(lastPage(0, 10)).toBe(1);
+  });
+});

@@ -1,0 +1,249 @@
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+  TreeSelect,
+  type TableProps,
+} from 'antd';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import {
+  lastPage,
+  searchFieldsOf,
+  tableColumnsOf,
+  toQueryParams,
+  type ListColumn,
+  type PageParams,
+  type PageResult,
+  type ResolvedSearchField,
+} from './list-columns.ts';
+import './query-list.css';
+
+export interface QueryListProps<T> {
+  /** Cache key of this list; filters and paging are appended. Invalidate it to reload. */
+  queryKey: readonly unknown[];
+  /** Loads one page; receives the search values plus paging and sorting. */
+  request: (params: PageParams & Record<string, unknown>) => Promise<PageResult<T>>;
+  columns: ListColumn<T>[];
+  rowKey: string | ((row: T) => Key);
+  /** Title of the table card (left of the toolbar). */
+  title?: ReactNode;
+  /** Buttons on the right of the table card's head (新增, 导出 …). */
+  toolbar?: ReactNode;
+  /** Read-oriented mode: only the fields and columns kept for it, a smaller table. */
+  compact?: boolean;
+  defaultPageSize?: number;
+  /** Search form values applied on first load (and restored by 重置). */
+  initialValues?: Record<string, unknown>;
+  /** Shown when the list has no rows. */
+  emptyText?: ReactNode;
+  /** Horizontal scroll width of the table. */
+  scrollX?: number | string;
+  expandable?: TableProps<T>['expandable'];
+  /** Search fields shown before 展开 (the rest fold away); by default two rows' worth. */
+  foldAfter?: number;
+  testId?: string;
+}
+
+function searchInput(field: ResolvedSearchField): ReactNode {
+  const placeholder = field.placeholder;
+  switch (field.type) {
+    case 'text':
+      return <Input allowClear maxLength={field.maxLength ?? 64} placeholder={placeholder ?? `请输入${field.label}`} />;
+    case 'select':
+      return (
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={placeholder ?? `请选择${field.label}`}
+          options={field.options}
+        />
+      );
+    case 'treeSelect':
+      return (
+        <TreeSelect
+          allowClear
+          showSearch={{ treeNodeFilterProp: 'title' }}
+          treeDefaultExpandAll
+          placeholder={placeholder ?? `请选择${field.label}`}
+          treeData={field.treeData}
+          styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
+        />
+      );
+    case 'dateRange':
+      return (
+        <DatePicker.RangePicker
+          style={{ width: '100%' }}
+          showTime={field.showTime ? { format: 'HH:mm' } : undefined}
+          format={field.showTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'}
+          placeholder={['开始时间', '结束时间']}
+        />
+      );
+    case 'custom':
+      return field.render();
+  }
+}
+
+/**
+ * A list page body (DESIGN §8): search form and table driven by one column definition,
+ * server-side paging and sorting, loading, empty and error states, a refresh button.
+ */
+export function QueryList<T extends object>(props: QueryListProps<T>) {
+  const {
+    queryKey,
+    request,
+    columns,
+    rowKey,
+    title,
+    toolbar,
+    compact = false,
+    defaultPageSize = 10,
+    initialValues,
+    emptyText,
+    scrollX,
+    expandable,
+    foldAfter = 7,
+    testId,
+  } = props;
+  const [form] = Form.useForm();
+  const fields = useMemo(() => searchFieldsOf(columns, compact), [columns, compact]);
+  const [filters, setFilters] = useState<Record<string, unknown>>(() => toQueryParams(initialValues ?? {}, fields));
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: defaultPageSize });
+  const [sort, setSort] = useState<{ field?: string; order?: 'ascend' | 'descend' }>({});
+  const [expanded, setExpanded] = useState(false);
+
+  const params = { ...filters, ...paging, ...(sort.field && sort.order ? { sortField: sort.field, sortOrder: sort.order } : {}) };
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    queryFn: () => request(params),
+    placeholderData: keepPreviousData,
+  });
+
+  // Rows removed elsewhere (delete on the last page): step back to the last page that has rows.
+  const data = query.data;
+  if (data && data.list.length === 0 && data.total > 0 && paging.pageNum > lastPage(data.total, paging.pageSize)) {
+    setPaging({ ...paging, pageNum: lastPage(data.total, paging.pageSize) });
+  }
+
+  const tableColumns = useMemo(() => tableColumnsOf(columns, { compact, sort }), [columns, compact, sort]);
+  const foldable = fields.length > foldAfter;
+  const shown = foldable && !expanded ? fields.slice(0, foldAfter) : fields;
+
+  const submit = (values: Record<string, unknown>) => {
+    const next = toQueryParams(values, fields);
+    // 查询 with the same conditions still asks the server again (fresh data, not the cache).
+    if (paging.pageNum === 1 && JSON.stringify(next) === JSON.stringify(filters)) {
+      void query.refetch();
+      return;
+    }
+    setFilters(next);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  const reset = () => {
+    form.resetFields();
+    submit(initialValues ?? {});
+  };
+
+  const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      setSort(s?.order ? { field: String(s.columnKey ?? s.field), order: s.order } : {});
+      setPaging((p) => ({ ...p, pageNum: 1 }));
+      return;
+    }
+    setPaging({ pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? defaultPageSize });
+  };
+
+  const empty = query.isError ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
+      <Button size="small" onClick={() => void query.refetch()}>
+        重新加载
+      </Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? '暂无数据'} />
+  );
+
+  return (
+    <div className={compact ? 'query-list query-list-compact' : 'query-list'} data-testid={testId}>
+      {fields.length > 0 ? (
+        <Card className="query-list-search" variant="borderless" size={compact ? 'small' : undefined}>
+          <Form
+            form={form}
+            initialValues={initialValues}
+            onFinish={submit}
+            labelCol={{ flex: '80px' }}
+            wrapperCol={{ flex: '1 1 0' }}
+            className="query-list-form"
+          >
+            <Row gutter={[24, 16]}>
+              {shown.map((f) => (
+                <Col key={f.name} xs={24} sm={12} lg={8} xl={6}>
+                  <Form.Item name={f.name} label={f.label} rules={f.rules} style={{ marginBottom: 0 }}>
+                    {searchInput(f)}
+                  </Form.Item>
+                </Col>
+              ))}
+              <Col flex="auto" className="query-list-actions">
+                <Space>
+                  <Button onClick={reset}>重置</Button>
+                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={query.isFetching && !query.isLoading}>
+                    查询
+                  </Button>
+                  {foldable ? (
+                    <Button type="link" onClick={() => setExpanded(!expanded)} style={{ paddingInline: 4 }}>
+                      {expanded ? '收起' : '展开'}
+                      {expanded ? <UpOutlined /> : <DownOutlined />}
+                    </Button>
+                  ) : null}
+                </Space>
+              </Col>
+            </Row>
+          </Form>
+        </Card>
+      ) : null}
+      <Card className="query-list-table" variant="borderless" size={compact ? 'small' : undefined}>
+        <div className="query-list-head">
+          <div className="query-list-title">{title}</div>
+          <Space size={8} wrap>
+            {toolbar}
+            <Tooltip title="刷新">
+              <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void query.refetch()} />
+            </Tooltip>
+          </Space>
+        </div>
+        <Table<T>
+          rowKey={rowKey}
+          size={compact ? 'small' : 'middle'}
+          columns={tableColumns}
+          dataSource={data?.list ?? []}
+          loading={query.isFetching}
+          onChange={onTableChange}
+          expandable={expandable}
+          scroll={scrollX ? { x: scrollX } : undefined}
+          locale={{ emptyText: query.isLoading ? <div style={{ height: 120 }} /> : empty }}
+          pagination={{
+            current: paging.pageNum,
+            pageSize: paging.pageSize,
+            total: data?.total ?? 0,
+            showSizeChanger: true,
+            showQuickJumper: !compact,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => `共 ${total} 条`,
+            size: compact ? 'small' : undefined,
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

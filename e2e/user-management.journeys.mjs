@@ -1,0 +1,256 @@
+/* global document -- used inside page.evaluate callbacks, which run in the browser */
+/**
+ * Journeys of issue 5, user management (section 115): a role with a partial menu grant, an
+ * account holding it, that account's menu; disabling an account ends its open session.
+ * Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
+ * Names are unique per run, so the journeys can run again against the same server.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const extraShot = (name) => path.join(artifacts, `um-${name}.png`);
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+const suffix = () => Date.now().toString(36).slice(-5) + Math.floor(Math.random() * 36).toString(36);
+const phone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const NEW_PASSWORD = 'Passw0rd2026';
+
+async function signIn(page, base, userName, password) {
+  await page.goto(`${base}/login`);
+  try {
+    await page.getByRole('textbox', { name: '账号' }).waitFor({ timeout: 15_000 });
+  } catch {
+    await page.screenshot({ path: extraShot(`login-not-shown-${userName}`) }).catch(() => undefined);
+    const html = await page.content().catch(() => '');
+    throw new Error(`the login page did not appear for ${userName} (${page.url()}): ${html.slice(0, 400)}`);
+  }
+  await page.getByRole('textbox', { name: '账号' }).fill(userName);
+  await page.getByRole('textbox', { name: '密码' }).fill(password);
+  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  try {
+    await page.waitForURL(/\/website\/home/);
+    await page.locator('.app-menu').waitFor();
+  } catch (err) {
+    const notice = await page.locator('.ant-alert, .ant-message').allInnerTexts().catch(() => []);
+    throw new Error(`${userName} could not sign in (${page.url()}): ${notice.join(' | ') || err.message}`);
+  }
+}
+
+const menu = (page) => page.locator('.app-menu');
+
+/** The document title is set after render; wait for it. */
+async function waitForTitle(page, prefix) {
+  await page.waitForFunction((p) => document.title.startsWith(p), prefix, { timeout: 10_000 }).catch(() => undefined);
+  const title = await page.title();
+  assert(title.startsWith(prefix), `page title is ${title}, expected ${prefix}…`);
+}
+
+/** Opens a menu folder and follows one of its pages. */
+async function openPage(page, folder, item, url) {
+  const title = menu(page).locator('.ant-menu-submenu-title', { hasText: folder });
+  const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
+  if (!open) await title.click();
+  await menu(page).locator('.ant-menu-item', { hasText: item }).click();
+  await page.waitForURL(url);
+}
+
+/** Top-level entries of the side menu, and the pages inside each folder. */
+async function menuOutline(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('.app-menu .ant-menu-root');
+    const out = [];
+    for (const li of root ? Array.from(root.children) : []) {
+      if (li.classList.contains('ant-menu-submenu')) {
+        const name = li.querySelector('.ant-menu-submenu-title')?.textContent?.trim() ?? '';
+        out.push({ name, folder: true });
+      } else if (li.classList.contains('ant-menu-item')) {
+        out.push({ name: li.textContent?.trim() ?? '', folder: false });
+      }
+    }
+    return out;
+  });
+}
+async function folderPages(page, folder) {
+  const title = menu(page).locator('.ant-menu-submenu-title', { hasText: folder });
+  await title.click();
+  const sub = title.locator('xpath=..');
+  await sub.locator('.ant-menu-item').first().waitFor();
+  return (await sub.locator('.ant-menu-item').allInnerTexts()).map((t) => t.trim());
+}
+
+/** Picks a node of an open TreeSelect dropdown by its exact title. */
+async function pickTreeNode(page, title) {
+  const node = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) });
+  await node.first().click();
+}
+async function pickOption(page, label) {
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label}`) }).first().click();
+}
+
+/** Fills the account form (add) with one organisation × role row, saves, and waits for the list. */
+async function addAccount(page, { userName, org, role }) {
+  await page.getByRole('button', { name: /新增账号/ }).click();
+  await page.waitForURL(/\/system\/account-handle\/add/);
+  const form = page.getByTestId('account-form');
+  await form.getByLabel('账号', { exact: true }).fill(userName);
+  await form.getByLabel('手机号').fill(phone());
+  await form.getByLabel('登录密码').fill(NEW_PASSWORD);
+  await form.getByLabel('确认密码').fill(NEW_PASSWORD);
+  await form.getByLabel('第1行组织').click();
+  await pickTreeNode(page, org);
+  await form.getByLabel('第1行角色').fill(role);
+  await pickOption(page, role);
+  await page.waitForTimeout(200);
+  return async () => {
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL(/\/system\/account-list$/);
+    await page.getByTestId('account-list').locator('tr', { hasText: userName }).waitFor();
+  };
+}
+
+export const journeys = [
+  {
+    name: 'um-role-grant',
+    title: 'a role with a partial menu grant, an account with it, and exactly that menu after sign-in',
+    async run({ page, context, base, password, shot }) {
+      const tag = suffix();
+      const roleName = `巡检员${tag}`;
+      const userName = `inspect${tag}`;
+
+      // 1. Admin creates the role with a partial grant.
+      await signIn(page, base, 'admin', password);
+      await openPage(page, '用户管理', '角色管理', /\/system\/role-management$/);
+      await page.getByTestId('role-list').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.getByRole('button', { name: /新增角色/ }).click();
+      await page.waitForURL(/\/system\/role-management-add\/add/);
+      await waitForTitle(page, '新增角色');
+      const form = page.getByTestId('role-form');
+      await form.getByLabel('所属组织').click();
+      await pickTreeNode(page, '总部');
+      await form.getByLabel('角色名称').fill(roleName);
+      const grant = page.getByTestId('menu-grant');
+      await grant.getByTestId('grant-通用').getByLabel('首页').check();
+      await grant.getByTestId('grant-订单管理').getByLabel('订单管理').check(); // the whole folder
+      await grant.getByTestId('grant-用户管理').getByLabel('账号管理').check();
+      await grant.getByTestId('grant-用户管理').getByLabel('操作日志').check();
+      assert((await grant.innerText()).includes('已选 6 /'), 'the grant does not count 6 pages');
+      await grant.getByTestId('grant-订单管理').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: extraShot('role-partial-grant') });
+      await form.getByRole('button', { name: /保\s*存/ }).click();
+      await page.waitForURL(/\/system\/role-management$/);
+      const roles = page.getByTestId('role-list');
+      await roles.getByLabel('角色名称').fill(roleName);
+      await roles.getByRole('button', { name: /查\s*询/ }).click();
+      const row = roles.locator('tr.ant-table-row', { hasText: roleName });
+      await row.waitFor();
+
+      // The grant is stored: the view page shows the same pages, read only.
+      await row.getByRole('button', { name: /查\s*看/ }).click();
+      await page.waitForURL(/\/role-management-add\/view\//);
+      await waitForTitle(page, '查看角色');
+      const viewGrant = page.getByTestId('menu-grant');
+      await viewGrant.waitFor();
+      assert(await viewGrant.getByTestId('grant-用户管理').getByLabel('账号管理').isChecked(), 'account-list not granted');
+      assert(!(await viewGrant.getByTestId('grant-用户管理').getByLabel('角色管理').isChecked()), 'role-management granted by mistake');
+      assert(await viewGrant.getByTestId('grant-用户管理').getByLabel('账号管理').isDisabled(), 'view mode is editable');
+
+      // 2. Admin creates an account holding that role.
+      await openPage(page, '用户管理', '账号管理', /\/system\/account-list$/);
+      const save = await addAccount(page, { userName, org: '总部', role: roleName });
+      await page.screenshot({ path: extraShot('account-add') });
+      await save();
+      const accountRow = page.getByTestId('account-list').locator('tr', { hasText: userName });
+      assert((await accountRow.innerText()).includes(`总部 / ${roleName}`), 'the new account does not show its organisation / role');
+      assert((await accountRow.innerText()).includes('启用'), 'the new account is not enabled');
+      await page.screenshot({ path: extraShot('account-list') });
+
+      // 3. The new account signs in and sees exactly the granted menu.
+      const other = await context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      try {
+        const p2 = await other.newPage();
+        await signIn(p2, base, userName, NEW_PASSWORD);
+        const outline = await menuOutline(p2);
+        const names = outline.map((e) => e.name);
+        assert(JSON.stringify(names) === JSON.stringify(['首页', '订单管理', '用户管理', '文件管理']), `menu is ${names.join(', ')}`);
+        const orders = await folderPages(p2, '订单管理');
+        assert(JSON.stringify(orders.map((t) => t.replace(/\s*建设中$/, ''))) === JSON.stringify(['线上零售订单', '批发订单', '本地生活订单']), `订单管理 holds ${orders.join(', ')}`);
+        const users = await folderPages(p2, '用户管理');
+        assert(JSON.stringify(users) === JSON.stringify(['账号管理', '操作日志']), `用户管理 holds ${users.join(', ')}`);
+        // A granted page opens and works; a page outside the grant is not routed.
+        await menu(p2).locator('.ant-menu-item', { hasText: '账号管理' }).click();
+        await p2.waitForURL(/\/system\/account-list$/);
+        await p2.getByTestId('account-list').locator('tr', { hasText: userName }).waitFor();
+        await p2.goto(`${base}/website/system/role-management`);
+        await p2.waitForURL(/\/website\/home$/);
+        await p2.locator('.app-menu .ant-menu-submenu-title', { hasText: '用户管理' }).click();
+        await p2.waitForTimeout(300);
+        await p2.screenshot({ path: extraShot('granted-menu') });
+      } finally {
+        await other.close();
+      }
+      await shot();
+    },
+  },
+  {
+    name: 'um-disable-ends-session',
+    title: 'disabling an account ends its open session (next action goes to /login)',
+    async run({ page, context, base, password, shot }) {
+      const userName = `leaver${suffix()}`;
+      await signIn(page, base, 'admin', password);
+      await openPage(page, '用户管理', '账号管理', /\/system\/account-list$/);
+      const save = await addAccount(page, { userName, org: '华南大区', role: '管理员' });
+      await save();
+
+      // The account is signed in elsewhere and working in the account list.
+      const other = await context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      try {
+        const p2 = await other.newPage();
+        await signIn(p2, base, userName, NEW_PASSWORD);
+        await openPage(p2, '用户管理', '账号管理', /\/system\/account-list$/);
+        await p2.getByTestId('account-list').locator('tbody tr.ant-table-row').first().waitFor();
+
+        // Admin disables it (the confirmation says the sessions end).
+        const list = page.getByTestId('account-list');
+        await list.getByLabel('账号').fill(userName);
+        await list.getByRole('button', { name: /查\s*询/ }).click();
+        const row = list.locator('tbody tr.ant-table-row', { hasText: userName });
+        await row.waitFor();
+        await row.getByRole('button', { name: /停\s*用/ }).click();
+        const dialog = page.locator('.ant-modal-confirm');
+        await dialog.getByText('已登录的会话会立即结束').waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: extraShot('disable-confirm') });
+        await dialog.getByRole('button', { name: /停\s*用/ }).click();
+        await row.locator('.ant-tag', { hasText: '停用' }).waitFor();
+        assert((await row.getByRole('button', { name: /启\s*用/ }).count()) === 1, 'the row offers no 启用 after disabling');
+
+        // Its next action ends on /login with the reason.
+        await p2.getByTestId('account-list').getByRole('button', { name: /查\s*询/ }).click();
+        await p2.waitForURL(/\/login/);
+        await p2.getByText('欢迎登录').waitFor();
+        await p2.getByText('账号已被停用').first().waitFor();
+        assert((await p2.evaluate(() => localStorage.getItem('token'))) === null, 'the disabled account still holds a token');
+        await p2.screenshot({ path: extraShot('disabled-session-ended') });
+
+        // And it cannot sign in again.
+        await p2.getByRole('textbox', { name: '账号' }).fill(userName);
+        await p2.getByRole('textbox', { name: '密码' }).fill(NEW_PASSWORD);
+        await p2.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+        await p2.waitForTimeout(1000);
+        assert(new URL(p2.url()).pathname === '/login', 'a disabled account signed in');
+      } finally {
+        await other.close();
+      }
+
+      // The operation log records the disable.
+      await openPage(page, '用户管理', '操作日志', /\/system\/operation-log$/);
+      const log = page.getByTestId('operation-log');
+      await log.locator('tbody tr.ant-table-row', { hasText: '停用账号' }).first().waitFor();
+      await shot();
+    },
+  },
+];
