@@ -18,7 +18,7 @@ export function targetIds(input: unknown): string {
 export interface AuditEntry {
   session?: SessionContext;
   operation: string;
-  anchor: string | null;
+  anchor: string;
   clientAnchor?: string;
   input: unknown;
   resultCode: string;
@@ -40,7 +40,7 @@ export async function writeAudit(db: Kysely<Database>, e: AuditEntry): Promise<v
       organization_id: e.session?.organizationId ?? null,
       role_ids: e.session?.roleIds.join(',') ?? '',
       operation: e.operation.slice(0, 128),
-      anchor: e.anchor ?? '',
+      anchor: e.anchor.slice(0, 100),
       client_anchor: (e.clientAnchor ?? '').slice(0, 128),
       target_ids: targetIds(e.input),
       result_code: e.resultCode.slice(0, 16),

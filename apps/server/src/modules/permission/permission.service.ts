@@ -83,7 +83,13 @@ export async function loginWithPassword(ctx: OpContext, input: { userName: strin
     }
     throw loginFailed();
   }
-  if (account.status !== 1) throw disabled();
+  if (account.status !== 1) {
+    await repo.insertLoginLog(ctx.db, {
+      merchantId: account.merchant_id, accountId: account.id, userName: userKey, method: 'password',
+      success: false, reason: 'disabled', ip: ctx.ip, userAgent: ctx.userAgent, now,
+    });
+    throw disabled();
+  }
   await repo.clearLock(ctx.db, userKey);
   return openSession(ctx, account, 'password');
 }
@@ -92,7 +98,13 @@ export async function loginWithSms(ctx: OpContext, input: { phone: string; code:
   await consumeVerifyCode(ctx.db, { phone: input.phone, purpose: 'login', code: input.code }, ctx.clock.now());
   const account = await repo.findAccountByPhone(ctx.db, input.phone);
   if (!account) throw loginFailed();
-  if (account.status !== 1) throw disabled();
+  if (account.status !== 1) {
+    await repo.insertLoginLog(ctx.db, {
+      merchantId: account.merchant_id, accountId: account.id, userName: account.user_name, method: 'sms',
+      success: false, reason: 'disabled', ip: ctx.ip, userAgent: ctx.userAgent, now: ctx.clock.now(),
+    });
+    throw disabled();
+  }
   return openSession(ctx, account, 'sms');
 }
 

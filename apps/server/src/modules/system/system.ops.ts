@@ -18,9 +18,14 @@ import * as s from './system.service.ts';
 const ORG = 'organization-list';
 const ROLE = 'role-management';
 const ACCOUNT = 'account-list';
+/** Reads the merchant-side 用户账号 page shares with 账号管理. */
+const ACCOUNT_READ = [ACCOUNT, 'stock-management-account'] as const;
+/** Pickers on the role and account pages read the organisation tree and the roles. */
+const ORG_READ = [ORG, ROLE, ACCOUNT] as const;
+const ROLE_READ = [ROLE, ACCOUNT] as const;
 
 // ---- organisations (organization-list) ----
-export const orgTree = defineOperation({ name: SYSTEM_OPS.orgTree, summary: '组织树', anchor: ORG, input: z.object({}), handler: (ctx) => s.orgTree(ctx) });
+export const orgTree = defineOperation({ name: SYSTEM_OPS.orgTree, summary: '组织树', anchor: ORG_READ, input: z.object({}), handler: (ctx) => s.orgTree(ctx) });
 export const orgDetail = defineOperation({ name: SYSTEM_OPS.orgDetail, summary: '组织详情', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgDetail(ctx, i.id) });
 export const orgChildren = defineOperation({ name: SYSTEM_OPS.orgChildren, summary: '下级组织', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgChildren(ctx, i.id) });
 export const orgParents = defineOperation({ name: SYSTEM_OPS.orgParents, summary: '上级组织路径', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgParents(ctx, i.id) });
@@ -30,7 +35,7 @@ export const orgDelete = defineOperation({ name: SYSTEM_OPS.orgDelete, summary: 
 
 // ---- roles (role-management) ----
 export const roleList = defineOperation({
-  name: SYSTEM_OPS.roleList, summary: '角色列表', anchor: ROLE,
+  name: SYSTEM_OPS.roleList, summary: '角色列表', anchor: ROLE_READ,
   input: z.object({ organizationId: idSchema('组织').optional(), name: z.string().trim().max(20, '角色名称不能超过20个字').optional() }),
   handler: (ctx, i) => s.roleList(ctx, i),
 });
@@ -42,7 +47,7 @@ export const roleDelete = defineOperation({ name: SYSTEM_OPS.roleDelete, summary
 
 // ---- accounts (account-list) ----
 export const accountList = defineOperation({
-  name: SYSTEM_OPS.accountList, summary: '账号列表', anchor: ACCOUNT,
+  name: SYSTEM_OPS.accountList, summary: '账号列表', anchor: ACCOUNT_READ,
   input: listInput(
     {
       userName: z.string().trim().max(32, '账号不能超过32位').optional(),
@@ -54,7 +59,7 @@ export const accountList = defineOperation({
   ),
   handler: (ctx, i) => s.accountList(ctx, i),
 });
-export const accountDetail = defineOperation({ name: SYSTEM_OPS.accountDetail, summary: '账号详情', anchor: ACCOUNT, input: byIdInput, handler: (ctx, i) => s.accountDetail(ctx, i.id) });
+export const accountDetail = defineOperation({ name: SYSTEM_OPS.accountDetail, summary: '账号详情', anchor: ACCOUNT_READ, input: byIdInput, handler: (ctx, i) => s.accountDetail(ctx, i.id) });
 export const accountAdd = defineOperation({ name: SYSTEM_OPS.accountAdd, summary: '新增账号', anchor: ACCOUNT, mutates: true, input: accountAddInput, handler: (ctx, i) => s.accountAdd(ctx, i) });
 export const accountEdit = defineOperation({ name: SYSTEM_OPS.accountEdit, summary: '编辑账号', anchor: ACCOUNT, mutates: true, input: accountEditInput, handler: (ctx, i) => s.accountEdit(ctx, i) });
 export const accountDelete = defineOperation({ name: SYSTEM_OPS.accountDelete, summary: '删除账号', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountDelete(ctx, i.id) });

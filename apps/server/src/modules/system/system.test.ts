@@ -155,6 +155,26 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
     expect((await op(admin, S.accountDelete, { id: me })).msg).toBe('不能删除当前登录的账号');
   });
 
+  it('lets a role granted only 用户账号 read accounts, not change them', async () => {
+    const { id: roleId } = data<{ id: number }>(await op(admin, S.roleAdd, { organizationId: hq.id, name: '账号查看', menuIds: [1999, 11504] }));
+    data(await op(admin, S.accountAdd, { userName: 'viewer01', password: 'Viewer123', phone: '13600000009', memberships: [{ organizationId: hq.id, roleId }] }));
+    const viewer = await t.signIn('viewer01', 'Viewer123');
+    const list = await op(viewer, S.accountList, {});
+    expect(list.code).toBe('200');
+    expect((await op(viewer, S.accountDetail, { id: (list.data as { list: { id: number }[] }).list[0].id })).code).toBe('200');
+    expect((await op(viewer, S.accountDisable, { id: 1 })).code).toBe(CODES.forbidden);
+    expect((await op(viewer, S.roleAdd, { organizationId: hq.id, name: '越权角色', menuIds: [] })).code).toBe(CODES.forbidden);
+  });
+
+  it('logs a refused sign-in of a disabled account', async () => {
+    const id = data<{ list: { id: number }[] }>(await op(admin, S.accountList, { userName: 'viewer01' })).list[0].id;
+    data(await op(admin, S.accountDisable, { id }));
+    const res = await op(t.anon, 'permission.login.password', { userName: 'viewer01', password: 'Viewer123' }, { public: true });
+    expect(res.code).toBe(CODES.accountDisabled);
+    const logs = data<{ list: { userName: string; success: boolean; reason: string }[] }>(await op(admin, 'system.loginLog.list', { userName: 'viewer01', success: false }));
+    expect(logs.list[0]).toMatchObject({ userName: 'viewer01', success: false, reason: 'disabled' });
+  });
+
   it('edits memberships (a removed role ends access) and deletes an account', async () => {
     const id = data<{ list: { id: number }[] }>(await op(admin, S.accountList, { userName: 'goods01' })).list[0].id;
     const session = await t.signIn('goods01', 'NewGoods123');

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { GATEWAY_PATHS } from '@merchant/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { OperationRegistry } from './registry.ts';
+import { anchorsOf, type OperationRegistry } from './registry.ts';
 
 /**
  * OpenAPI document generated from the operation registry: one entry per gateway operation, with the
@@ -22,7 +22,7 @@ export function openApiDocument(registry: OperationRegistry, version: string) {
         summary: op.summary,
         description:
           `POST ${endpoint} with body {"name": "${op.name}", "body": <input>}. ` +
-          (op.public ? 'No token.' : `Token required; menu anchor: ${op.anchor ?? '(any signed-in account)'}.`) +
+          (op.public ? 'No token.' : `Token required; menu anchor: ${anchorsOf(op).join(' or ') || '(any signed-in account)'}.`) +
           (op.mutates ? ' Written to the operation log.' : ''),
         requestBody: { required: true, content: { 'application/json': { schema } } },
         responses: { '200': { description: '{code, msg, message, data}' } },

@@ -9,7 +9,7 @@ import { extractToken, resolveSession } from '../auth/session.service.ts';
 import { writeAudit } from '../audit.ts';
 import { AppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
 import { foreignMerchantId } from '../tenant.ts';
-import type { OpContext, OperationRegistry, Services } from './registry.ts';
+import { anchorsOf, type OpContext, type OperationRegistry, type Services } from './registry.ts';
 
 export interface GatewayDeps {
   db: Db;
@@ -69,7 +69,7 @@ export async function dispatch(
     if (!op.mutates || (!op.public && !ctx.session)) return;
     const userName = typeof (input as { userName?: unknown })?.userName === 'string' ? (input as { userName: string }).userName : undefined;
     await writeAudit(ctx.db, {
-      session: ctx.session, operation: op.name, anchor: op.anchor, clientAnchor: call.anchor, input,
+      session: ctx.session, operation: op.name, anchor: anchorsOf(op).join(','), clientAnchor: call.anchor, input,
       resultCode, resultMsg, ip: ctx.ip, now: deps.clock.now(), userName,
     }).catch((err: unknown) => req.log.error({ err }, 'audit write failed'));
   };
@@ -78,9 +78,10 @@ export async function dispatch(
       if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
       ctx.session = await sessionOf(deps, req);
       ctx.token = extractToken(req.headers.authorization);
-      if (op.anchor !== null) {
+      const anchors = anchorsOf(op);
+      if (anchors.length > 0) {
         const access = await loadAccess(ctx.db, ctx.session);
-        if (!access.anchors.has(op.anchor)) throw forbidden();
+        if (!anchors.some((a) => access.anchors.has(a))) throw forbidden();
       }
       // The merchant always comes from the session: a different one anywhere in the request is refused.
       if (foreignMerchantId([call.body, req.query], ctx.session.merchantId) !== undefined) {

@@ -37,10 +37,11 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   /** Gateway name, e.g. 'permission.login.password'. */
   name: string;
   /**
-   * Menu anchor the active role must hold. `null`: any signed-in account (session-level
-   * operations such as logout). Ignored for public operations.
+   * Menu anchor the active role must hold; with a list, any one of them (a read shared by several
+   * pages). `null`: any signed-in account (session-level operations such as logout). Ignored for
+   * public operations.
    */
-  anchor: string | null;
+  anchor: string | readonly string[] | null;
   /** Reachable without a token (through ignoreSecurity). */
   public?: boolean;
   /** Changes state: written to the operation log (issue 4). */
@@ -52,6 +53,11 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
 
 export function defineOperation<S extends z.ZodType>(op: Operation<S>): Operation<S> {
   return op;
+}
+
+/** The anchors that open an operation (empty: any signed-in account). */
+export function anchorsOf(op: Pick<Operation, 'anchor'>): readonly string[] {
+  return op.anchor === null ? [] : typeof op.anchor === 'string' ? [op.anchor] : op.anchor;
 }
 
 export class OperationRegistry {
