@@ -85,6 +85,8 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
       if (menuIds.length) await trx.insertInto('role_menu').values(menuIds.map((menu_id) => ({ role_id: id, menu_id }))).execute();
       return id;
     };
+    const roleId = async (orgId: number, name: string) =>
+      (await trx.selectFrom('role').select('id').where('organization_id', '=', orgId).where('name', '=', name).executeTakeFirstOrThrow()).id;
     const hqAdmin = await role(hq, '管理员');
     const hqOps = await role(hq, '运营');
     const hqOwner = await role(hq, '柜主');
@@ -127,6 +129,29 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
     const multi = await account(5, {});
     await member(multi, shanghai, shOps);
     await member(multi, guangzhou, gzFinance);
+
+    // Staff of the operation centres, so the account list has realistic volume (some disabled).
+    const centres = [
+      ['sh', shanghai, shOps], ['hz', hangzhou, await roleId(hangzhou, '运营')],
+      ['gz', guangzhou, await roleId(guangzhou, '运营')], ['sz', shenzhen, await roleId(shenzhen, '运营')],
+    ] as const;
+    const names = ['zhangwei', 'wangfang', 'lina', 'liuyang', 'chenjing', 'yangli', 'zhaolei', 'huangmin'];
+    let n = 0;
+    for (const [prefix, orgId, role] of centres) {
+      for (const name of names.slice(0, 6)) {
+        n++;
+        const { id } = await trx
+          .insertInto('account')
+          .values({
+            merchant_id: mid, user_name: `${prefix}.${name}`, phone: `139${String(10_000_000 + n * 7_919).slice(0, 8)}`,
+            password_hash: passwordHash, merchant_account_type: 0, use_site: 0, bus_code: BUSI_CODES.mall,
+            status: n % 7 === 0 ? 0 : 1, password_changed_at: now, created_at: now - n * 86_400_000, updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await member(id, orgId, role);
+      }
+    }
 
     await trx.insertInto('merchant_channel').values(CHANNELS.map((c) => ({ merchant_id: mid, channel_code: c.code }))).execute();
     const sites = [
