@@ -78,3 +78,16 @@ export const accountEditInput = z.object({ id: idSchema('账号ID'), ...accountF
 export const accountResetPasswordInput = z.object({ id: idSchema('账号ID'), password: passwordSchema });
 
 export const ACCOUNT_STATUS = { 1: '启用', 0: '停用' } as const;
+
+/** A node of the organisation tree (system.org.tree). */
+export interface OrgNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  structureType: number;
+  sort: number;
+  createdAt: number;
+  accountCount: number;
+  roleCount: number;
+  children: OrgNode[];
+}

@@ -1,4 +1,4 @@
-import { BUSI_CODES, maskPhone, type MenuNode } from '@merchant/contracts';
+import { BUSI_CODES, maskPhone, type MenuNode, type OrgNode } from '@merchant/contracts';
 import type { z } from 'zod';
 import type {
   accountAddInput,
@@ -20,18 +20,6 @@ import * as repo from './system.repo.ts';
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 
 // ---------------- organisations ----------------
-
-export interface OrgNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  structureType: number;
-  sort: number;
-  createdAt: number;
-  accountCount: number;
-  roleCount: number;
-  children: OrgNode[];
-}
 
 export async function orgTree(ctx: OpContext): Promise<OrgNode[]> {
   const mid = merchantOf(ctx);

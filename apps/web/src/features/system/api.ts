@@ -1,20 +1,10 @@
-import { SYSTEM_OPS, type MenuNode } from '@merchant/contracts';
+import { SYSTEM_OPS, type MenuNode, type OrgNode } from '@merchant/contracts';
+
+export type { OrgNode };
 import { http } from '../../platform/http-client.ts';
 import type { PageParams, PageResult } from '../../shared/ui/list/list-columns.ts';
 
 /** Gateway operations of user management (spec section 115), typed for the pages. */
-
-export interface OrgNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  structureType: number;
-  sort: number;
-  createdAt: number;
-  accountCount: number;
-  roleCount: number;
-  children: OrgNode[];
-}
 
 export interface OrgRow {
   id: number;

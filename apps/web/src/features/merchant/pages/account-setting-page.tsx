@@ -5,6 +5,7 @@ import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, 
 import { SaveOutlined } from '@ant-design/icons';
 import { merchantInfoFields, type MerchantInfo } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { AddressFields } from '../components/address-fields.tsx';
 import { merchantSettings, updateMerchantCheck, updateMerchantInfo } from '../api.ts';
 import { describeChange } from '../components/field-value.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
@@ -133,26 +134,7 @@ export default function AccountSettingPage() {
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="省份" name="province" required rules={[zodRule(f.province)]}>
-                <Input maxLength={20} placeholder="如 上海市" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="城市" name="city" required rules={[zodRule(f.city)]}>
-                <Input maxLength={20} placeholder="如 上海市" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="区县" name="district" rules={[zodRule(f.district)]}>
-                <Input maxLength={20} placeholder="如 徐汇区" />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item label="详细地址" name="address" required rules={[zodRule(f.address)]}>
-                <Input maxLength={100} />
-              </Form.Item>
-            </Col>
+            <AddressFields fields={f} />
             <Col span={24}>
               <Form.Item label="商户简介" name="intro" rules={[zodRule(f.intro)]}>
                 <Input.TextArea rows={3} maxLength={300} showCount />

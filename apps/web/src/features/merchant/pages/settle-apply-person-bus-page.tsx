@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space } from 'antd';
 import { CERT_LABELS, isValidCreditCode, isValidIdCardNo, settleSubjectInput, SUBJECT_TYPES, type SettleApply, type SubjectType } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { AddressFields } from '../components/address-fields.tsx';
 import { saveSettleSubject } from '../api.ts';
 import { FileUpload } from '../components/file-upload.tsx';
 import { useLeaveGuard } from '../components/leave-guard.ts';
@@ -126,26 +127,7 @@ export default function SettleApplyPersonBusPage() {
               <Input maxLength={11} placeholder="11位手机号" />
             </Form.Item>
           </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="省份" name="province" required rules={[zodRule(f.province)]}>
-              <Input maxLength={20} placeholder="如 上海市" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="城市" name="city" required rules={[zodRule(f.city)]}>
-              <Input maxLength={20} placeholder="如 上海市" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="区县" name="district" rules={[zodRule(f.district)]}>
-              <Input maxLength={20} placeholder="如 徐汇区" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label="详细地址" name="address" required rules={[zodRule(f.address)]}>
-              <Input maxLength={100} placeholder="与证件登记地址一致" />
-            </Form.Item>
-          </Col>
+          <AddressFields fields={f} addressPlaceholder="与证件登记地址一致" />
           <Col span={24}>
             <Form.Item
               label={subjectType === 'business' ? '营业执照照片' : '身份证人像面或个体工商户执照'}

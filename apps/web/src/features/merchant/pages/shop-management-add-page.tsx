@@ -5,6 +5,7 @@ import { App, Button, Card, Cascader, Checkbox, Col, Form, Input, InputNumber, R
 import dayjs, { type Dayjs } from 'dayjs';
 import { STORE_STATUS, WEEKDAYS, storeFields, type StoreCategory, type StoreRow } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { AddressFields } from '../components/address-fields.tsx';
 import { createStore, storeCategories, storeDetail, storeTags, updateStore } from '../api.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 
@@ -152,26 +153,7 @@ export default function ShopManagementAddPage() {
                 <Input maxLength={20} placeholder="手机号、座机或400电话" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="省份" name="province" required rules={[zodRule(f.province)]}>
-                <Input maxLength={20} placeholder="如 上海市" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="城市" name="city" required rules={[zodRule(f.city)]}>
-                <Input maxLength={20} placeholder="如 上海市" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="区县" name="district" rules={[zodRule(f.district)]}>
-                <Input maxLength={20} placeholder="如 徐汇区" />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item label="详细地址" name="address" required rules={[zodRule(f.address)]}>
-                <Input maxLength={100} placeholder="街道、门牌号、楼层" />
-              </Form.Item>
-            </Col>
+            <AddressFields fields={f} addressPlaceholder="街道、门牌号、楼层" />
             <Col xs={24} md={12}>
               <Form.Item label="经度" name="lng" required rules={[{ required: true, message: '请输入经度' }, zodRule(f.lng)]} extra="GCJ-02 坐标（腾讯、高德地图拾取）">
                 <InputNumber style={{ width: '100%' }} precision={6} step={0.0001} placeholder="如 121.463200" />
