@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App, Button, Form, Input, Space } from 'antd';
-import { resetPasswordInput } from '@merchant/contracts';
-import { sameAs, zodRule } from '../../../shared/ui/zod-rule.ts';
+import { App, Button, Form } from 'antd';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { SmsCodeButton } from '../components/sms-code-button.tsx';
+import { PhoneCodePasswordFields } from '../components/phone-code-password-fields.tsx';
 import { resetPassword } from '../api.ts';
 
 interface ResetValues {
@@ -13,8 +11,6 @@ interface ResetValues {
   password: string;
   confirm: string;
 }
-
-const rules = resetPasswordInput.shape;
 
 export default function FindPasswordPage() {
   const navigate = useNavigate();
@@ -35,34 +31,11 @@ export default function FindPasswordPage() {
     }
   };
 
-  const phoneForCode = async () => {
-    try {
-      return (await form.validateFields(['phone'])).phone.trim();
-    } catch {
-      return null;
-    }
-  };
 
   return (
     <AuthLayout title="找回密码" subtitle="通过绑定的手机号验证后设置新密码" footer={<Link to="/login">返回登录</Link>}>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item label="手机号" name="phone" rules={[zodRule(rules.phone)]}>
-          <Input placeholder="账号绑定的手机号" maxLength={11} autoComplete="tel" />
-        </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[zodRule(rules.code)]}>
-              <Input placeholder="6位数字验证码" maxLength={6} autoComplete="one-time-code" />
-            </Form.Item>
-            <SmsCodeButton purpose="reset" getPhone={phoneForCode} size="middle" />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item label="新密码" name="password" rules={[zodRule(rules.password)]} extra="8–32 位，须同时包含字母和数字">
-          <Input.Password autoComplete="new-password" maxLength={32} />
-        </Form.Item>
-        <Form.Item label="确认新密码" name="confirm" dependencies={['password']} rules={[sameAs('password')]}>
-          <Input.Password autoComplete="new-password" maxLength={32} />
-        </Form.Item>
+        <PhoneCodePasswordFields form={form} purpose="reset" phonePlaceholder="账号绑定的手机号" passwordLabel="新密码" />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           重置密码
         </Button>

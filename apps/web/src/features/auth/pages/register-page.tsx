@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App, Button, Form, Input, Space } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { registerInput } from '@merchant/contracts';
-import { sameAs, zodRule } from '../../../shared/ui/zod-rule.ts';
+import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { SmsCodeButton } from '../components/sms-code-button.tsx';
+import { PhoneCodePasswordFields } from '../components/phone-code-password-fields.tsx';
 import { registerMerchant } from '../api.ts';
 
 interface RegisterValues {
@@ -43,13 +43,6 @@ export default function RegisterPage() {
     }
   };
 
-  const phoneForCode = async () => {
-    try {
-      return (await form.validateFields(['phone'])).phone.trim();
-    } catch {
-      return null;
-    }
-  };
 
   return (
     <AuthLayout title="商户注册" subtitle="注册后即可使用商户管理系统" footer={<Link to="/login">已有账号？去登录</Link>}>
@@ -60,23 +53,7 @@ export default function RegisterPage() {
         <Form.Item label="账号" name="userName" rules={[zodRule(rules.userName)]} extra="字母、数字和 _ . @ -，2–32 位">
           <Input placeholder="用于登录的账号" autoComplete="username" maxLength={32} />
         </Form.Item>
-        <Form.Item label="手机号" name="phone" rules={[zodRule(rules.phone)]}>
-          <Input placeholder="管理员手机号" maxLength={11} autoComplete="tel" />
-        </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[zodRule(rules.code)]}>
-              <Input placeholder="6位数字验证码" maxLength={6} autoComplete="one-time-code" />
-            </Form.Item>
-            <SmsCodeButton purpose="register" getPhone={phoneForCode} size="middle" />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item label="密码" name="password" rules={[zodRule(rules.password)]} extra="8–32 位，须同时包含字母和数字">
-          <Input.Password autoComplete="new-password" maxLength={32} />
-        </Form.Item>
-        <Form.Item label="确认密码" name="confirm" dependencies={['password']} rules={[sameAs('password')]}>
-          <Input.Password autoComplete="new-password" maxLength={32} />
-        </Form.Item>
+        <PhoneCodePasswordFields form={form} purpose="register" phonePlaceholder="管理员手机号" passwordLabel="密码" />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           注册
         </Button>
