@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { CODES, SECURE_CHANNEL_MESSAGE } from '@merchant/contracts';
+import { CODES, EXPORT_DOWNLOAD_PATH, GATEWAY_PATHS, SECURE_CHANNEL_MESSAGE } from '@merchant/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -13,7 +13,9 @@ import { AppError } from './platform/errors.ts';
 import { registerApiDocs } from './platform/gateway/api-docs.ts';
 import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
-import { discoverOperations, importModuleFiles, OperationRegistry } from './platform/gateway/registry.ts';
+import { discoverOperations, importModuleFiles, OperationRegistry, type Services } from './platform/gateway/registry.ts';
+import { ExportTasks } from './platform/export/export-tasks.ts';
+import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { createChannelStores } from './platform/secure/channel-stores.ts';
 import { isSecurePath, registerSecureChannel } from './platform/secure/secure-channel.routes.ts';
 import { createSmsSender } from './platform/sms/sms-sender.ts';
@@ -46,13 +48,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
   const registry = new OperationRegistry();
   await discoverOperations(registry);
-  const deps: GatewayDeps = {
-    db,
-    config,
-    clock: opts.clock ?? systemClock,
-    registry,
-    services: { sms: createSmsSender(config, db.db, app.log), channels: createChannelStores(db, opts.clock ?? systemClock) },
-  };
+  const services = { sms: createSmsSender(config, db.db, app.log), channels: createChannelStores(db, opts.clock ?? systemClock) } as Services;
+  const deps: GatewayDeps = { db, config, clock: opts.clock ?? systemClock, registry, services };
+  services.exports = new ExportTasks(deps, createJobRunner(config, db, app.log), app.log);
+  app.addHook('onReady', () => services.exports.start());
+  app.addHook('onClose', () => services.exports.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -102,6 +102,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
   registerSecureChannel(app, deps, deps.services.channels, publicRateLimit);
   registerGatewayRoutes(app, deps, publicRateLimit);
+  app.post(GATEWAY_PATHS.export, (req, reply) => services.exports.handleExport(req, reply));
+  app.post(EXPORT_DOWNLOAD_PATH, (req, reply) => services.exports.download(req, reply));
   for (const mod of await importModuleFiles('routes')) {
     const register = mod.registerRoutes as ((a: FastifyInstance, d: GatewayDeps, limit: number) => void) | undefined;
     register?.(app, deps, publicRateLimit);

@@ -26,6 +26,11 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: bool.default(false),
   API_DOCS: bool.optional(),
+  EXPORT_SYNC_MAX_ROWS: z.coerce.number().int('EXPORT_SYNC_MAX_ROWS 必须是整数').min(0).default(5000),
+  EXPORT_FILE_DAYS: z.coerce.number().int('EXPORT_FILE_DAYS 必须是整数').min(1).max(365).default(7),
+  EXPORT_MAX_ACTIVE: z.coerce.number().int('EXPORT_MAX_ACTIVE 必须是整数').min(1).max(20).default(2),
+  EXPORT_WORKERS: z.coerce.number().int('EXPORT_WORKERS 必须是整数').min(1).max(8).default(1),
+  JOB_RUNNER: z.enum(['auto', 'inprocess', 'pgboss']).default('auto'),
 });
 
 export interface Config {
@@ -46,6 +51,18 @@ export interface Config {
   rateLimitMax: number;
   trustProxy: boolean;
   apiDocs: boolean;
+  export: {
+    /** Exports counting more rows than this become tasks on 导出文件; smaller ones download at once. */
+    syncMaxRows: number;
+    /** Days a finished file is kept. */
+    fileDays: number;
+    /** Exports one account may have running (tasks queued or running plus downloads in progress). */
+    maxActivePerAccount: number;
+    /** Export tasks one server runs at a time. */
+    workers: number;
+  };
+  /** auto: pg-boss on PostgreSQL, in-process on SQLite. */
+  jobRunner: 'auto' | 'inprocess' | 'pgboss';
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    export: { syncMaxRows: e.EXPORT_SYNC_MAX_ROWS, fileDays: e.EXPORT_FILE_DAYS, maxActivePerAccount: e.EXPORT_MAX_ACTIVE, workers: e.EXPORT_WORKERS },
+    jobRunner: e.JOB_RUNNER,
     trustProxy: e.TRUST_PROXY,
     // API docs: on in demo mode and outside production, off in production unless asked for.
     apiDocs: e.API_DOCS ?? (e.NODE_ENV !== 'production' || e.DEMO_SEED),

@@ -10,3 +10,4 @@ export * from './operations/system.ts';
 export * from './format.ts';
 export * from './operations/files.ts';
 export * from './operations/merchant.ts';
+export * from './operations/export.ts';

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -11,6 +12,13 @@ export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /**
+   * Streams a query's rows in batches from a database cursor, on a connection of its own so a long
+   * export never holds the connection other requests use (SQLite: a read-only connection on the
+   * same WAL file, one consistent snapshot; PostgreSQL: a pooled client with a server-side cursor).
+   * Breaking out of the loop closes the cursor.
+   */
+  stream<R>(query: Compilable<R>, batchSize?: number): AsyncGenerator<R[]>;
 }
 
 export interface DbOptions {
@@ -36,7 +44,22 @@ export async function createDb(opts: DbOptions): Promise<Db> {
     });
     if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    async function* stream<R>(query: Compilable<R>, batchSize = 1000): AsyncGenerator<R[]> {
+      const { sql, parameters } = query.compile();
+      const client = await pool.connect();
+      const cursor = client.query(new Cursor<R>(sql, parameters as unknown[]));
+      try {
+        for (;;) {
+          const rows = await cursor.read(batchSize);
+          if (rows.length === 0) return;
+          yield rows;
+        }
+      } finally {
+        await cursor.close().catch(() => undefined);
+        client.release();
+      }
+    }
+    return { db, dialect: 'postgres', destroy: () => db.destroy(), stream };
   }
   const file = opts.sqliteFile ?? 'merchant.db';
   if (file !== ':memory:') fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -46,5 +69,27 @@ export async function createDb(opts: DbOptions): Promise<Db> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  async function* stream<R>(query: Compilable<R>, batchSize = 1000): AsyncGenerator<R[]> {
+    const { sql, parameters } = query.compile();
+    // An open iterator makes a better-sqlite3 connection busy: each stream reads on its own one.
+    const reader = file === ':memory:' ? undefined : new SQLite(path.join(opts.dataDir, file), { readonly: true, fileMustExist: true });
+    if (!reader) throw new Error('streaming needs a file-backed SQLite database');
+    reader.pragma('busy_timeout = 5000');
+    const rows = reader.prepare(sql).iterate(...(parameters as unknown[])) as IterableIterator<R>;
+    try {
+      let batch: R[] = [];
+      for (let r = rows.next(); !r.done; r = rows.next()) {
+        batch.push(r.value);
+        if (batch.length >= batchSize) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length) yield batch;
+    } finally {
+      rows.return?.();
+      reader.close();
+    }
+  }
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), stream };
 }

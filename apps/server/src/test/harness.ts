@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, AUTH_OPS, GATEWAY_PATHS, type FetchLike } from '@merchant/contracts';
@@ -59,12 +60,14 @@ export interface TestApp {
 
 export async function startTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  // Each app its own data directory: a file-backed SQLite (exports stream on a second connection) and its own files.
+  const ownDir = overrides.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-test-'));
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(os.tmpdir(), 'merchant-test'), RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDir ?? overrides.dataDir!, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent' }),
     ...(dialect === 'postgres' ? { databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema } : {}),
     ...overrides,
   };
-  const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: schema, sqliteFile: ':memory:' });
+  const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: schema });
   await migrateToLatest(db.db);
   const clock = new FakeClock();
   await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
@@ -83,8 +86,9 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
     },
     async close() {
       await app.close();
-      if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).execute(db.db);
+      if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(db.db);
       await db.destroy();
+      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -78,6 +78,8 @@ export const accountEditInput = z.object({ id: idSchema('账号ID'), ...accountF
 export const accountResetPasswordInput = z.object({ id: idSchema('账号ID'), password: passwordSchema });
 
 export const ACCOUNT_STATUS = { 1: '启用', 0: '停用' } as const;
+/** merchantAccountType. */
+export const ACCOUNT_TYPE = { 0: '商户账号', 1: '柜主账号' } as const;
 
 /** A node of the organisation tree (system.org.tree). */
 export interface OrgNode {

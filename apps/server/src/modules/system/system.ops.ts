@@ -8,10 +8,13 @@ import {
   orgEditInput,
   roleAddInput,
   roleEditInput,
+  ACCOUNT_STATUS,
+  ACCOUNT_TYPE,
   SYSTEM_OPS,
 } from '@merchant/contracts';
 import { z } from 'zod';
 import { defineOperation } from '../../platform/gateway/registry.ts';
+import { queryExport } from '../../platform/export/export-spec.ts';
 import { listInput } from '../../platform/list-query.ts';
 import * as s from './system.service.ts';
 
@@ -46,9 +49,7 @@ export const roleEdit = defineOperation({ name: SYSTEM_OPS.roleEdit, summary: '�
 export const roleDelete = defineOperation({ name: SYSTEM_OPS.roleDelete, summary: '删除角色', anchor: ROLE, mutates: true, input: byIdInput, handler: (ctx, i) => s.roleDelete(ctx, i.id) });
 
 // ---- accounts (account-list) ----
-export const accountList = defineOperation({
-  name: SYSTEM_OPS.accountList, summary: '账号列表', anchor: ACCOUNT_READ,
-  input: listInput(
+const accountListInput = listInput(
     {
       userName: z.string().trim().max(32, '账号不能超过32位').optional(),
       phone: z.string().trim().regex(/^\d{0,11}$/, '手机号只能是数字').optional(),
@@ -56,8 +57,26 @@ export const accountList = defineOperation({
       organizationId: idSchema('组织').optional(),
     },
     ['createdAt', 'userName'],
-  ),
+  );
+export const accountList = defineOperation({
+  name: SYSTEM_OPS.accountList, summary: '账号列表', anchor: ACCOUNT_READ,
+  input: accountListInput,
   handler: (ctx, i) => s.accountList(ctx, i),
+  export: queryExport(accountListInput, {
+    query: (ctx, i) => s.accountExportQuery(ctx, i),
+    mapBatch: (ctx, rows) => s.accountExportRows(ctx, rows),
+    filterLabels: { organizationId: '组织ID' },
+    columns: [
+      { header: '账号', key: 'userName' },
+      { header: '手机号', key: 'phone' },
+      { header: '账号类型', key: 'merchantAccountType', type: 'enum', labels: ACCOUNT_TYPE },
+      { header: '数据范围', key: 'useSite', type: 'enum', labels: { 0: '按渠道', 1: '按站点' } },
+      { header: '组织/角色', key: 'memberships', width: 40 },
+      { header: '状态', key: 'status', type: 'enum', labels: ACCOUNT_STATUS },
+      { header: '创建时间', key: 'createdAt', type: 'time' },
+      { header: '更新时间', key: 'updatedAt', type: 'time' },
+    ],
+  }),
 });
 export const accountDetail = defineOperation({ name: SYSTEM_OPS.accountDetail, summary: '账号详情', anchor: ACCOUNT_READ, input: byIdInput, handler: (ctx, i) => s.accountDetail(ctx, i.id) });
 export const accountAdd = defineOperation({ name: SYSTEM_OPS.accountAdd, summary: '新增账号', anchor: ACCOUNT, mutates: true, input: accountAddInput, handler: (ctx, i) => s.accountAdd(ctx, i) });

@@ -116,7 +116,8 @@ export interface AccountFilter {
   sortOrder: 'ascend' | 'descend';
 }
 
-export async function listAccounts(db: Db, merchantId: number, f: AccountFilter) {
+/** The account list's query: filters, merchant scope and order, without paging (the list and its export). */
+export function accountQuery(db: Db, merchantId: number, f: Omit<AccountFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('account').where('account.merchant_id', '=', merchantId);
   if (f.userName) q = q.where('account.user_name', 'like', `%${f.userName}%`);
   if (f.phone) q = q.where('account.phone', 'like', `%${f.phone}%`);
@@ -125,15 +126,18 @@ export async function listAccounts(db: Db, merchantId: number, f: AccountFilter)
     const orgId = f.organizationId;
     q = q.where((eb) => eb.exists(eb.selectFrom('membership').select('account_id').whereRef('membership.account_id', '=', 'account.id').where('membership.organization_id', '=', orgId)));
   }
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const sortCol = f.sortField === 'userName' ? 'account.user_name' : 'account.id';
-  const list = await q
+  return q
     .select(['account.id', 'account.user_name as userName', 'account.phone', 'account.status', 'account.merchant_account_type as merchantAccountType',
       'account.use_site as useSite', 'account.created_at as createdAt', 'account.updated_at as updatedAt'])
     .orderBy(sortCol, f.sortOrder === 'ascend' ? 'asc' : 'desc')
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
+    .orderBy('account.id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
+}
+
+export async function listAccounts(db: Db, merchantId: number, f: AccountFilter) {
+  const q = accountQuery(db, merchantId, f);
+  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };
 }
 

@@ -201,6 +201,21 @@ async function checkMemberships(ctx: OpContext, list: { organizationId: number; 
   }
 }
 
+/** The account list's own query for its export (same filters and merchant scope, no paging). */
+export function accountExportQuery(ctx: OpContext, f: Omit<repo.AccountFilter, 'pageNum' | 'pageSize'>) {
+  return repo.accountQuery(ctx.db, merchantOf(ctx), f);
+}
+
+/** One export batch: phones masked as on the list, memberships in words. */
+export async function accountExportRows(ctx: OpContext, rows: Awaited<ReturnType<ReturnType<typeof repo.accountQuery>['execute']>>) {
+  const ms = await repo.membershipsOf(ctx.db, rows.map((a) => a.id));
+  return rows.map((a) => ({
+    ...a,
+    phone: maskPhone(a.phone),
+    memberships: ms.filter((m) => m.accountId === a.id).map((m) => `${m.organizationName}/${m.roleName}`).join('、'),
+  }));
+}
+
 export async function accountList(ctx: OpContext, f: repo.AccountFilter) {
   if (f.organizationId) await requireOrg(ctx, f.organizationId);
   const { list, total } = await repo.listAccounts(ctx.db, merchantOf(ctx), f);

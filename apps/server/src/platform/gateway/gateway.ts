@@ -9,7 +9,7 @@ import { extractToken, resolveSession } from '../auth/session.service.ts';
 import { writeAudit } from '../audit.ts';
 import { AppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
 import { foreignMerchantId } from '../tenant.ts';
-import { anchorsOf, type OpContext, type OperationRegistry, type Services } from './registry.ts';
+import { anchorsOf, type OpContext, type Operation, type OperationRegistry, type Services } from './registry.ts';
 
 export interface GatewayDeps {
   db: Db;
@@ -40,6 +40,61 @@ export function sessionOf(deps: GatewayDeps, req: FastifyRequest) {
   });
 }
 
+/** Builds an operation's context for a request (the session is added by `authorize`). */
+export function contextFor(deps: GatewayDeps, req: FastifyRequest, clientAnchor?: string): OpContext {
+  return {
+    db: deps.db.db,
+    dialect: deps.db.dialect,
+    stream: deps.db.stream,
+    config: deps.config,
+    clock: deps.clock,
+    log: req.log,
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    clientAnchor,
+    services: deps.services,
+  };
+}
+
+/**
+ * Authenticates (unless public), checks the operation's own anchor against the active role's
+ * resources and refuses another merchant's id anywhere in the request. Sets `ctx.session`.
+ */
+export async function authorize(deps: GatewayDeps, req: FastifyRequest, op: Operation, ctx: OpContext, body: unknown, mode: { publicOnly: boolean }): Promise<void> {
+  if (op.public) return;
+  if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
+  ctx.session = await sessionOf(deps, req);
+  ctx.token = extractToken(req.headers.authorization);
+  const anchors = anchorsOf(op);
+  if (anchors.length > 0) {
+    const access = await loadAccess(ctx.db, ctx.session);
+    if (!anchors.some((a) => access.anchors.has(a))) throw forbidden();
+  }
+  // The merchant always comes from the session: a different one anywhere in the request is refused.
+  if (foreignMerchantId([body, req.query], ctx.session.merchantId) !== undefined) {
+    throw forbidden('不能访问其他商户的数据');
+  }
+}
+
+/** Validates an operation's input with its own schema (a clear Chinese message naming the field). */
+export function parseInput<S extends z.ZodType>(op: Operation<S>, body: unknown): z.output<S> {
+  const parsed = op.input.safeParse(body ?? {});
+  if (!parsed.success) throw inputError(parsed.error);
+  return parsed.data;
+}
+
+/** Writes an operation-log entry (failures of the log itself are logged, never thrown). */
+export async function auditCall(
+  deps: GatewayDeps, req: FastifyRequest, ctx: OpContext,
+  entry: { operation: string; anchor: string; clientAnchor?: string; input: unknown; resultCode: string; resultMsg: string },
+): Promise<void> {
+  const input = entry.input as { userName?: unknown } | undefined;
+  const userName = typeof input?.userName === 'string' ? input.userName : undefined;
+  await writeAudit(ctx.db, { session: ctx.session, ...entry, ip: ctx.ip, now: deps.clock.now(), userName }).catch((err: unknown) =>
+    req.log.error({ err }, 'audit write failed'),
+  );
+}
+
 /**
  * Runs a named operation: find it, authenticate (unless public), check the operation's own anchor
  * against the active role's resources, validate the input, run the handler.
@@ -53,45 +108,16 @@ export async function dispatch(
 ): Promise<Envelope> {
   const op = deps.registry.get(call.name);
   if (!op) throw new AppError(CODES.notFound, `未知的操作：${call.name}`, 404);
-  const ctx: OpContext = {
-    db: deps.db.db,
-    dialect: deps.db.dialect,
-    config: deps.config,
-    clock: deps.clock,
-    log: req.log,
-    ip: req.ip,
-    userAgent: String(req.headers['user-agent'] ?? ''),
-    clientAnchor: call.anchor,
-    services: deps.services,
-  };
+  const ctx = contextFor(deps, req, call.anchor);
   let input: unknown = call.body;
   const audit = async (resultCode: string, resultMsg: string) => {
     if (!op.mutates || (!op.public && !ctx.session)) return;
-    const userName = typeof (input as { userName?: unknown })?.userName === 'string' ? (input as { userName: string }).userName : undefined;
-    await writeAudit(ctx.db, {
-      session: ctx.session, operation: op.name, anchor: anchorsOf(op).join(','), clientAnchor: call.anchor, input,
-      resultCode, resultMsg, ip: ctx.ip, now: deps.clock.now(), userName,
-    }).catch((err: unknown) => req.log.error({ err }, 'audit write failed'));
+    await auditCall(deps, req, ctx, { operation: op.name, anchor: anchorsOf(op).join(','), clientAnchor: call.anchor, input, resultCode, resultMsg });
   };
   try {
-    if (!op.public) {
-      if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
-      ctx.session = await sessionOf(deps, req);
-      ctx.token = extractToken(req.headers.authorization);
-      const anchors = anchorsOf(op);
-      if (anchors.length > 0) {
-        const access = await loadAccess(ctx.db, ctx.session);
-        if (!anchors.some((a) => access.anchors.has(a))) throw forbidden();
-      }
-      // The merchant always comes from the session: a different one anywhere in the request is refused.
-      if (foreignMerchantId([call.body, req.query], ctx.session.merchantId) !== undefined) {
-        throw forbidden('不能访问其他商户的数据');
-      }
-    }
-    const parsed = op.input.safeParse(call.body ?? {});
-    if (!parsed.success) throw inputError(parsed.error);
-    input = parsed.data;
-    const data = await op.handler(ctx, parsed.data);
+    await authorize(deps, req, op, ctx, call.body, mode);
+    input = parseInput(op, call.body);
+    const data = await op.handler(ctx, input);
     await audit(CODES.ok, '成功');
     reply.header('cache-control', 'no-store');
     return ok(data ?? null);

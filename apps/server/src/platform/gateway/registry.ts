@@ -8,11 +8,15 @@ import type { Clock } from '../clock.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import type { ChannelStores } from '../secure/channel-stores.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
+import type { ExportSource } from '../export/export-spec.ts';
+import type { ExportTasks } from '../export/export-tasks.ts';
 
 /** What every operation handler receives. */
 export interface OpContext {
   db: Db['db'];
   dialect: Db['dialect'];
+  /** Streams a query's rows from a database cursor (exports). */
+  stream: Db['stream'];
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -31,6 +35,8 @@ export interface OpContext {
 export interface Services {
   sms: SmsSender;
   channels: ChannelStores;
+  /** The export center: tasks of 导出文件. */
+  exports: ExportTasks;
 }
 
 export interface Operation<S extends z.ZodType = z.ZodType> {
@@ -49,6 +55,12 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   summary: string;
   input: S;
   handler(ctx: OpContext, input: z.output<S>): Promise<unknown>;
+  /**
+   * A list operation that can be exported (导出): the export re-runs this query with the same input,
+   * permission and merchant scope through `POST /ben-api/api/uniter/v1/common/export`.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  export?: ExportSource<z.output<S>, any>;
 }
 
 export function defineOperation<S extends z.ZodType>(op: Operation<S>): Operation<S> {

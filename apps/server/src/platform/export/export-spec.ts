@@ -1,0 +1,91 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { z } from 'zod';
+import type { OpContext } from '../gateway/registry.ts';
+
+/** How a column's values are written to the sheet. */
+export type ExportColumnType = 'text' | 'number' | 'money' | 'time' | 'date' | 'enum';
+
+export interface ExportColumn<R = Record<string, unknown>> {
+  /** Chinese header. */
+  header: string;
+  /** Field of the row; also names the filter of the same key in the filter summary. */
+  key: string;
+  /**
+   * text (default; always written as a text cell), number, money (integer cents → 元 with 2
+   * decimals), time (epoch ms → yyyy-MM-dd HH:mm:ss, China time), date (→ yyyy-MM-dd), enum
+   * (value → its Chinese label).
+   */
+  type?: ExportColumnType;
+  labels?: Readonly<Record<string | number, string>>;
+  /** Computes the value from the row instead of reading `row[key]`. */
+  value?: (row: R) => unknown;
+  /** Column width in characters (a sensible default from the header otherwise). */
+  width?: number;
+}
+
+/**
+ * What makes a list operation exportable: the same query the list runs (same filters, permission and
+ * merchant scope, same order), its columns, and words for its filters.
+ */
+export interface ExportSource<I = unknown, R = Record<string, unknown>> {
+  columns: readonly ExportColumn<R>[];
+  /** Rows in the list's order, in batches, without paging. */
+  rows(ctx: OpContext, input: I): AsyncIterable<readonly R[]>;
+  /** How many rows `rows` will produce. */
+  count(ctx: OpContext, input: I): Promise<number>;
+  /** Chinese names of filters that are not also columns (e.g. a time range). */
+  filterLabels?: Readonly<Record<string, string>>;
+}
+
+/** What a list repo builds: a Kysely select whose rows are the export rows. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ListQuery<R> = SelectQueryBuilder<any, any, R>;
+
+/**
+ * An export source from the list's own Kysely query (the first argument is the list's input schema,
+ * which types the query's input): counted with `select count(*) from (query)`,
+ * streamed from a database cursor. `map` turns a raw row into the row the columns read.
+ */
+export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(_input: S, spec: {
+  columns: readonly ExportColumn<R>[];
+  query: (ctx: OpContext, input: I) => ListQuery<Raw>;
+  map?: (row: Raw) => R;
+  /** Enriches one batch (e.g. one query for the memberships of a thousand accounts). */
+  mapBatch?: (ctx: OpContext, rows: Raw[]) => Promise<R[]>;
+  filterLabels?: Readonly<Record<string, string>>;
+}): ExportSource<I, R> {
+  return {
+    columns: spec.columns,
+    filterLabels: spec.filterLabels,
+    async *rows(ctx, input) {
+      const q = spec.query(ctx, input).clearLimit().clearOffset();
+      for await (const batch of ctx.stream(q)) {
+        yield spec.mapBatch ? await spec.mapBatch(ctx, batch) : spec.map ? batch.map(spec.map) : (batch as unknown as R[]);
+      }
+    },
+    async count(ctx, input) {
+      const q = spec.query(ctx, input).clearLimit().clearOffset().clearOrderBy();
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${q}) as export_count`.execute(ctx.db);
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}
+
+/** An export source over rows already in memory (e.g. a tree flattened). */
+export function memoryExport<S extends z.ZodType, R, I = z.output<S>>(_input: S, spec: {
+  columns: readonly ExportColumn<R>[];
+  load: (ctx: OpContext, input: I) => Promise<readonly R[]>;
+  filterLabels?: Readonly<Record<string, string>>;
+}): ExportSource<I, R> {
+  return {
+    columns: spec.columns,
+    filterLabels: spec.filterLabels,
+    async *rows(ctx, input) {
+      const all = await spec.load(ctx, input);
+      for (let i = 0; i < all.length; i += 1000) yield all.slice(i, i + 1000);
+    },
+    async count(ctx, input) {
+      return (await spec.load(ctx, input)).length;
+    },
+  };
+}
