@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createDb, type Db, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import type { ExportTasks } from '../platform/export/export-tasks.ts';
 
 export const TEST_PASSWORD = 'Test12345';
 
@@ -49,6 +50,8 @@ export interface TestApp {
   db: Db;
   clock: FakeClock;
   config: Config;
+  /** The export center (tests run its sweep directly). */
+  exports: ExportTasks;
   /** A client with no token. */
   anon: ApiClient;
   /** A client bound to a token. */
@@ -71,13 +74,13 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
   await migrateToLatest(db.db);
   const clock = new FakeClock();
   await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
-  const { app } = await buildApp({ config, db, clock, logger: false });
+  const { app, deps } = await buildApp({ config, db, clock, logger: false });
   await app.ready();
   const fetch = injectFetch(app);
   const as = (token: string) => new ApiClient({ fetch, getToken: () => token, appKey: 'A1001000' });
   const anon = new ApiClient({ fetch, appKey: 'A1001000' });
   return {
-    app, db, clock, config, anon, as,
+    app, db, clock, config, anon, as, exports: deps.services.exports,
     async signIn(userName, password = TEST_PASSWORD) {
       const { token } = await anon.call<{ token: string }>({
         method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName, password } },

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiClient, AUTH_OPS, CODES, EXPORT_OPS, GATEWAY_PATHS, SYSTEM_OPS, type ExportQueued, type ExportTask } from '@merchant/contracts';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { prepareDatabase } from '../../db/prepare.ts';
+import { downloadTask, exportList, sheetRows } from '../../test/export-kit.ts';
+import { op, TEST_PASSWORD } from '../../test/harness.ts';
+
+// A real server process is killed (SIGKILL) while it writes an export, then started again: the task
+// must end failed with its partial file gone, never done with a truncated file; a retry completes.
+
+const MAIN = path.join(import.meta.dirname, '../../main.ts');
+const EXTRA_ACCOUNTS = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD: TEST_PASSWORD, LOG_LEVEL: 'error', EXPORT_SYNC_MAX_ROWS: '0', RATE_LIMIT_MAX: '100000', WEB_DIST: path.join(dataDir, 'no-web') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    if (up) return child;
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function signIn(port: number) {
+  const anon = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, appKey: 'A1001000' });
+  const { token } = await anon.call<{ token: string }>({ method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName: 'admin', password: TEST_PASSWORD } } });
+  return new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, appKey: 'A1001000', getToken: () => token });
+}
+
+describe('export task killed mid-run (sqlite, real process)', () => {
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-kill-'));
+    const db = await createDb({ dataDir });
+    await migrateToLatest(db.db);
+    await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, Date.now());
+    await db.destroy();
+    // Enough accounts that the export is still running when the process is killed.
+    const raw = new SQLite(path.join(dataDir, 'merchant.db'));
+    const tmpl = raw.prepare("select * from account where user_name = 'operator'").get() as Record<string, unknown>;
+    const cols = Object.keys(tmpl).filter((c) => c !== 'id');
+    const insert = raw.prepare(`insert into account (${cols.join(',')}) values (${cols.map((c) => '@' + c).join(',')})`);
+    raw.transaction(() => {
+      for (let i = 0; i < EXTRA_ACCOUNTS; i++) insert.run({ ...tmpl, user_name: `bulk${i}`, phone: String(15000000000 + i) });
+    })();
+    raw.close();
+  }, 120_000);
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves a failed task and no file, then a retry completes', async () => {
+    const port = await freePort();
+    child = await startServer(dataDir, port);
+    let admin = await signIn(port);
+    const res = await exportList(admin, SYSTEM_OPS.accountList, {}, { exportName: '账号列表' });
+    if (res.kind !== 'json') throw new Error('expected a task');
+    expect(res.envelope.code).toBe(CODES.exportQueued);
+    const { taskId, totalRows } = res.envelope.data as ExportQueued;
+    expect(totalRows).toBeGreaterThan(EXTRA_ACCOUNTS);
+
+    // Kill it once rows are being written.
+    const exportsDir = path.join(dataDir, 'exports');
+    const partFiles = () => (fs.existsSync(exportsDir) ? fs.readdirSync(exportsDir, { recursive: true }).map(String).filter((f) => f.endsWith('.part')) : []);
+    let running: ExportTask | undefined;
+    for (let i = 0; i < 600 && !running; i++) {
+      const list = ((await op(admin, EXPORT_OPS.taskList, {})).data as { list: ExportTask[] }).list;
+      const t = list.find((x) => x.id === taskId);
+      if (t?.status === 'running' && t.rowCount > 0 && partFiles().length > 0) running = t;
+      else if (t?.status === 'done') throw new Error('export finished before it could be killed; raise EXTRA_ACCOUNTS');
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(running).toBeDefined();
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+    expect(partFiles().length).toBe(1); // the partial file is on disk, under its .part name only
+
+    child = await startServer(dataDir, port);
+    admin = await signIn(port);
+    const after = ((await op(admin, EXPORT_OPS.taskList, {})).data as { list: ExportTask[] }).list.find((x) => x.id === taskId)!;
+    expect(after).toMatchObject({ status: 'failed', errorMessage: '导出中断（服务重启或异常退出），请重试' });
+    expect(partFiles()).toEqual([]);
+    const dl = await downloadTask(admin, taskId);
+    expect(dl.kind === 'json' && dl.envelope.code).toBe(CODES.notFound);
+
+    expect((await op(admin, EXPORT_OPS.taskRetry, { id: taskId })).code).toBe(CODES.ok);
+    let done: ExportTask | undefined;
+    for (let i = 0; i < 1200 && !done; i++) {
+      const t = ((await op(admin, EXPORT_OPS.taskList, {})).data as { list: ExportTask[] }).list.find((x) => x.id === taskId);
+      if (t?.status === 'done') done = t;
+      else if (t?.status === 'failed') throw new Error(`retry failed: ${t.errorMessage}`);
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(done?.rowCount).toBe(totalRows);
+    const file = await downloadTask(admin, taskId);
+    if (file.kind !== 'file') throw new Error(JSON.stringify(file));
+    expect(sheetRows(file.workbook).length - 1).toBe(totalRows);
+  }, 180_000);
+});
