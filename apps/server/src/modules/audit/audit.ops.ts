@@ -1,25 +1,66 @@
 import { z } from 'zod';
+import { queryExport } from '../../platform/export/export-spec.ts';
 import { defineOperation } from '../../platform/gateway/registry.ts';
 import { listInput, timeRange } from '../../platform/list-query.ts';
+import { describeUserAgent, LOGIN_METHOD_LABELS, loginFailureText, OPERATION_LABELS, operationResultText } from './audit-labels.ts';
 import * as repo from './audit.repo.ts';
 
 const text = (label: string) => z.string().trim().max(64, `${label}不能超过64个字`).optional();
 
+type OperationLogRow = Awaited<ReturnType<ReturnType<typeof repo.operationLogQuery>['execute']>>[number];
+type LoginLogRow = Awaited<ReturnType<ReturnType<typeof repo.loginLogQuery>['execute']>>[number];
+
+const operationLogInput = listInput(
+  { userName: text('账号'), operation: text('操作'), resultCode: z.string().max(16).optional(), timeRange },
+  ['createdAt'],
+);
 export const operationLogList = defineOperation({
   name: 'system.operationLog.list',
   summary: '操作日志列表',
   anchor: 'operation-log',
-  input: listInput(
-    { userName: text('账号'), operation: text('操作'), resultCode: z.string().max(16).optional(), timeRange },
-    ['createdAt'],
-  ),
+  input: operationLogInput,
   handler: (ctx, input) => repo.listOperationLogs(ctx.db, ctx.session!.merchantId, input),
+  export: queryExport(operationLogInput, {
+    query: (ctx, i) => repo.operationLogQuery(ctx.db, ctx.session!.merchantId, i),
+    // 所属页面: the page's name, as the list page shows it (a shared read logs its anchors comma-separated).
+    mapBatch: async (ctx, rows) => {
+      const pages = await repo.pageNames(ctx.db);
+      return rows.map((r) => ({ ...r, page: r.anchor ? r.anchor.split(',').map((a) => pages.get(a) ?? a).join('、') : '' }));
+    },
+    filterLabels: { timeRange: '操作时间' },
+    columns: [
+      { header: '操作时间', key: 'createdAt', type: 'time' },
+      { header: '操作账号', key: 'userName' },
+      { header: '操作', key: 'operation', type: 'enum', labels: OPERATION_LABELS },
+      { header: '操作标识', key: 'operationName', value: (r: OperationLogRow) => r.operation, width: 30 },
+      { header: '所属页面', key: 'page' },
+      { header: '操作对象', key: 'targetIds', width: 30 },
+      { header: '结果', key: 'result', value: (r: OperationLogRow) => operationResultText(r.resultCode, r.resultMsg), width: 30 },
+      { header: '结果码', key: 'resultCode' },
+      { header: 'IP 地址', key: 'ip' },
+    ],
+  }),
 });
 
+const loginLogInput = listInput({ userName: text('账号'), success: z.boolean({ error: '登录结果只能是 是/否' }).optional(), timeRange }, ['createdAt']);
 export const loginLogList = defineOperation({
   name: 'system.loginLog.list',
   summary: '登录日志列表',
   anchor: 'login-log',
-  input: listInput({ userName: text('账号'), success: z.boolean({ error: '登录结果只能是 是/否' }).optional(), timeRange }, ['createdAt']),
+  input: loginLogInput,
   handler: (ctx, input) => repo.listLoginLogs(ctx.db, ctx.session!.merchantId, input),
+  export: queryExport(loginLogInput, {
+    query: (ctx, i) => repo.loginLogQuery(ctx.db, ctx.session!.merchantId, i),
+    filterLabels: { success: '登录成功', timeRange: '登录时间' },
+    columns: [
+      { header: '登录时间', key: 'createdAt', type: 'time' },
+      { header: '登录账号', key: 'userName' },
+      { header: '登录方式', key: 'method', type: 'enum', labels: LOGIN_METHOD_LABELS },
+      { header: '登录结果', key: 'result', value: (r: LoginLogRow) => (Number(r.success) === 1 ? '成功' : '失败') },
+      { header: '失败原因', key: 'reason', value: (r: LoginLogRow) => (Number(r.success) === 1 ? '' : loginFailureText(r.reason)), width: 24 },
+      { header: 'IP 地址', key: 'ip' },
+      { header: '登录设备', key: 'device', value: (r: LoginLogRow) => describeUserAgent(r.userAgent), width: 20 },
+      { header: '设备信息（User-Agent）', key: 'userAgent', width: 50 },
+    ],
+  }),
 });

@@ -18,7 +18,11 @@ export interface ContractFilter {
   sortOrder: 'ascend' | 'descend';
 }
 
-export async function listContracts(db: Db, merchantId: number, f: ContractFilter, now: number) {
+/**
+ * The contract list's query: filters, merchant scope and order, without paging (the list and its
+ * export). The status filter is derived from the dates at `now` (contractStatusAt in contracts), as SQL.
+ */
+export function contractQuery(db: Db, merchantId: number, f: Omit<ContractFilter, 'pageNum' | 'pageSize'>, now: number) {
   let q = db.selectFrom('contract').where('merchant_id', '=', merchantId);
   if (f.contractNo) q = q.where('contract_no', 'like', `%${f.contractNo}%`);
   if (f.name) q = q.where('name', 'like', `%${f.name}%`);
@@ -26,7 +30,6 @@ export async function listContracts(db: Db, merchantId: number, f: ContractFilte
   if (f.contractType) q = q.where('contract_type', '=', f.contractType);
   if (f.endRange) q = q.where('end_date', '>=', f.endRange[0]).where('end_date', '<=', f.endRange[1]);
   const soon = now + CONTRACT_EXPIRING_DAYS * 86_400_000;
-  // The status is derived from the dates at `now` (contractStatusAt in contracts), as SQL.
   if (f.status === 'terminated') q = q.where('terminated_at', 'is not', null);
   else if (f.status) {
     q = q.where('terminated_at', 'is', null);
@@ -35,15 +38,17 @@ export async function listContracts(db: Db, merchantId: number, f: ContractFilte
     if (f.status === 'expiring') q = q.where('start_date', '<=', now).where('end_date', '>=', now).where('end_date', '<=', soon);
     if (f.status === 'active') q = q.where('start_date', '<=', now).where('end_date', '>', soon);
   }
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const col = f.sortField === 'endDate' ? 'end_date' : f.sortField === 'amount' ? 'amount' : 'id';
-  const list = await q
+  return q
     .selectAll()
     .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
-    .orderBy('id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
+    .orderBy('id', 'desc');
+}
+
+export async function listContracts(db: Db, merchantId: number, f: ContractFilter, now: number) {
+  const q = contractQuery(db, merchantId, f, now);
+  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };
 }
 

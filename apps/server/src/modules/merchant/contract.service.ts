@@ -45,6 +45,18 @@ export async function list(ctx: OpContext, f: repo.ContractFilter): Promise<Page
   return { list: rows.map((r) => toContract(r, now, files)), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
+/** The contract list's own query for its export (same filters at the same clock, merchant scope and order). */
+export function listExportQuery(ctx: OpContext, f: Omit<repo.ContractFilter, 'pageNum' | 'pageSize'>) {
+  return repo.contractQuery(ctx.db, merchantOf(ctx), f, ctx.clock.now());
+}
+
+/** One export batch: the list's rows (status from the dates, attachment names). */
+export async function listExportRows(ctx: OpContext, rows: repo.ContractDbRow[]): Promise<ContractRow[]> {
+  const now = ctx.clock.now();
+  const files = await fileNames(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
+  return rows.map((r) => toContract(r, now, files));
+}
+
 export async function detail(ctx: OpContext, id: number) {
   const row = await requireContract(ctx, id);
   const files = await fileNames(ctx.db, merchantOf(ctx), row.file_id === null ? [] : [row.file_id]);

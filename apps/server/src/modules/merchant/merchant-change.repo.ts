@@ -26,13 +26,19 @@ export async function changeCodeTaken(db: Db, merchantId: number, code: string) 
   return Boolean(await db.selectFrom('merchant_change').select('id').where('merchant_id', '=', merchantId).where('change_code', '=', code).executeTakeFirst());
 }
 
-export async function listChanges(db: Db, merchantId: number, f: ChangeFilter) {
+/** The change request list's query: filters, merchant scope and order, without paging (the list and its export). */
+export function changeQuery(db: Db, merchantId: number, f: Omit<ChangeFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('merchant_change').where('merchant_id', '=', merchantId);
   if (f.changeCode) q = q.where('change_code', 'like', `%${f.changeCode}%`);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.createdRange) q = q.where('created_at', '>=', f.createdRange[0]).where('created_at', '<=', f.createdRange[1]);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.selectAll().orderBy('id', f.sortOrder === 'ascend' ? 'asc' : 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  return q.selectAll().orderBy('id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
+}
+
+export async function listChanges(db: Db, merchantId: number, f: ChangeFilter) {
+  const q = changeQuery(db, merchantId, f);
+  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };
 }
 

@@ -12,7 +12,7 @@ import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { generateCode } from './business-code.ts';
-import { fieldChanges, parseChanges } from './field-changes.ts';
+import { describeChanges, fieldChanges, parseChanges } from './field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';
 import { comparable, merchantInfo, merchantTypeList } from './merchant-info.service.ts';
 import * as repo from './merchant-change.repo.ts';
@@ -83,6 +83,17 @@ export async function list(ctx: OpContext, f: repo.ChangeFilter): Promise<Paged<
 
 export async function detail(ctx: OpContext, id: number) {
   return toChange(await requireChange(ctx, id));
+}
+
+/** The change request list's own query for its export (same filters, merchant scope and order). */
+export function listExportQuery(ctx: OpContext, f: Omit<repo.ChangeFilter, 'pageNum' | 'pageSize'>) {
+  return repo.changeQuery(ctx.db, merchantOf(ctx), f);
+}
+
+/** An export row: the list's row, its changes in words and the review opinion as the page shows them. */
+export function listExportRow(r: repo.ChangeRow) {
+  const c = toChange(r);
+  return { ...c, content: describeChanges(c.changes), review: c.status === 3 ? c.rejectReason : c.reviewRemark };
 }
 
 /** Approval applies the requested values to the merchant information (name, type, subject). */

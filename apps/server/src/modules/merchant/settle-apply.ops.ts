@@ -8,8 +8,10 @@ import {
   settleReviewRejectInput,
   settleSubjectInput,
   SUBJECT_TYPES,
+  type SettleApply,
 } from '@merchant/contracts';
 import { z } from 'zod';
+import { queryExport } from '../../platform/export/export-spec.ts';
 import { defineOperation } from '../../platform/gateway/registry.ts';
 import { listInput, timeRange } from '../../platform/list-query.ts';
 import * as s from './settle-apply.service.ts';
@@ -26,19 +28,39 @@ export const settleSubmit = defineOperation({ name: M.settleSubmit, summary: '�
 export const settleWithdraw = defineOperation({ name: M.settleWithdraw, summary: '撤回待审核的入驻申请', anchor: A.settleApply, mutates: true, input: byIdInput, handler: (ctx, i) => s.withdraw(ctx, i.id) });
 
 // ---- records and review (apply-record) ----
+const settleListInput = listInput(
+  {
+    applyCode: z.string().trim().max(32, '申请编号不能超过32位').optional(),
+    subjectName: z.string().trim().max(50, '主体名称不能超过50个字').optional(),
+    status: z.coerce.number().int().refine((v) => v in SETTLE_STATUS, '申请状态不正确').optional(),
+    subjectType: z.enum(Object.keys(SUBJECT_TYPES) as ['person', 'business'], { error: '主体类型不正确' }).optional(),
+    createdRange: timeRange,
+  },
+  ['createdAt', 'submittedAt'],
+);
 export const settleList = defineOperation({
   name: M.settleList, summary: '入驻申请记录', anchor: A.applyRecord,
-  input: listInput(
-    {
-      applyCode: z.string().trim().max(32, '申请编号不能超过32位').optional(),
-      subjectName: z.string().trim().max(50, '主体名称不能超过50个字').optional(),
-      status: z.coerce.number().int().refine((v) => v in SETTLE_STATUS, '申请状态不正确').optional(),
-      subjectType: z.enum(Object.keys(SUBJECT_TYPES) as ['person', 'business'], { error: '主体类型不正确' }).optional(),
-      createdRange: timeRange,
-    },
-    ['createdAt', 'submittedAt'],
-  ),
+  input: settleListInput,
   handler: (ctx, i) => s.list(ctx, i),
+  export: queryExport(settleListInput, {
+    query: (ctx, i) => s.listExportQuery(ctx, i),
+    map: s.listExportRow,
+    filterLabels: { createdRange: '创建时间' },
+    columns: [
+      { header: '申请编号', key: 'applyCode' },
+      { header: '主体名称', key: 'subjectName', width: 30 },
+      { header: '状态', key: 'status', type: 'enum', labels: SETTLE_STATUS },
+      { header: '主体类型', key: 'subjectType', type: 'enum', labels: SUBJECT_TYPES },
+      { header: '证件号码', key: 'certNo', width: 22 },
+      { header: '联系人', key: 'contactName' },
+      { header: '联系电话', key: 'contactPhone' },
+      { header: '业务线', key: 'businessLineNames', value: (r: SettleApply) => r.businessLineNames.join('、'), width: 24 },
+      { header: '提交时间', key: 'submittedAt', type: 'time' },
+      { header: '审核人', key: 'reviewerName' },
+      { header: '审核时间', key: 'reviewedAt', type: 'time' },
+      { header: '创建时间', key: 'createdAt', type: 'time' },
+    ],
+  }),
 });
 export const settleDetail = defineOperation({ name: M.settleDetail, summary: '入驻申请详情', anchor: A.applyRecord, input: byIdInput, handler: (ctx, i) => s.detail(ctx, i.id) });
 export const settleApprove = defineOperation({

@@ -33,22 +33,25 @@ export async function applyCodeTaken(db: Db, merchantId: number, code: string) {
   return Boolean(await db.selectFrom('settle_apply').select('id').where('merchant_id', '=', merchantId).where('apply_code', '=', code).executeTakeFirst());
 }
 
-export async function listApplies(db: Db, merchantId: number, f: SettleFilter) {
+/** The application list's query: filters, merchant scope and order, without paging (the list and its export). */
+export function applyQuery(db: Db, merchantId: number, f: Omit<SettleFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('settle_apply').where('merchant_id', '=', merchantId);
   if (f.applyCode) q = q.where('apply_code', 'like', `%${f.applyCode}%`);
   if (f.subjectName) q = q.where('subject_name', 'like', `%${f.subjectName}%`);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
   if (f.createdRange) q = q.where('created_at', '>=', f.createdRange[0]).where('created_at', '<=', f.createdRange[1]);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const col = f.sortField === 'submittedAt' ? 'submitted_at' : 'id';
-  const list = await q
+  return q
     .selectAll()
     .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
-    .orderBy('id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
+    .orderBy('id', 'desc');
+}
+
+export async function listApplies(db: Db, merchantId: number, f: SettleFilter) {
+  const q = applyQuery(db, merchantId, f);
+  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };
 }
 

@@ -124,6 +124,14 @@ export async function detail(ctx: OpContext, id: number) {
   return toApply(await requireApply(ctx, id));
 }
 
+/** The application list's own query for its export (same filters, merchant scope and order). */
+export function listExportQuery(ctx: OpContext, f: Omit<repo.SettleFilter, 'pageNum' | 'pageSize'>) {
+  return repo.applyQuery(ctx.db, merchantOf(ctx), f);
+}
+
+/** An export row: the list's row (certificate number and contact phone masked as on the list). */
+export const listExportRow = (r: repo.SettleRow): SettleApply => toApply(r, { mask: true });
+
 export async function approve(ctx: OpContext, id: number, remark: string) {
   const row = await requireApply(ctx, id);
   await requireReviewer(ctx, '入驻申请');

@@ -16,7 +16,8 @@ export interface StaffFilter {
   sortOrder: 'ascend' | 'descend';
 }
 
-export async function listStaff(db: Db, merchantId: number, f: StaffFilter) {
+/** The staff list's query: filters, merchant scope and order, without paging (the list and its export). */
+export function staffQuery(db: Db, merchantId: number, f: Omit<StaffFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('store_staff').where('store_staff.merchant_id', '=', merchantId);
   if (f.name) q = q.where('store_staff.name', 'like', `%${f.name}%`);
   if (f.phone) q = q.where('store_staff.phone', 'like', `%${f.phone}%`);
@@ -26,15 +27,17 @@ export async function listStaff(db: Db, merchantId: number, f: StaffFilter) {
     const storeId = f.storeId;
     q = q.where((eb) => eb.exists(eb.selectFrom('store_staff_store').select('staff_id').whereRef('store_staff_store.staff_id', '=', 'store_staff.id').where('store_staff_store.store_id', '=', storeId)));
   }
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const col = f.sortField === 'staffNo' ? 'store_staff.staff_no' : f.sortField === 'name' ? 'store_staff.name' : 'store_staff.id';
-  const list = await q
+  return q
     .selectAll('store_staff')
     .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
-    .orderBy('store_staff.id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
+    .orderBy('store_staff.id', 'desc');
+}
+
+export async function listStaff(db: Db, merchantId: number, f: StaffFilter) {
+  const q = staffQuery(db, merchantId, f);
+  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };
 }
 

@@ -46,6 +46,16 @@ export async function list(ctx: OpContext, f: repo.StaffFilter): Promise<Paged<S
   return { list: await withStores(ctx, rows, { mask: true }), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
+/** The staff list's own query for its export (same filters, merchant scope and order). */
+export function listExportQuery(ctx: OpContext, f: Omit<repo.StaffFilter, 'pageNum' | 'pageSize'>) {
+  return repo.staffQuery(ctx.db, merchantOf(ctx), f);
+}
+
+/** One export batch: the list's rows (phones masked as on the list, with their stores). */
+export function listExportRows(ctx: OpContext, rows: repo.StaffDbRow[]): Promise<StaffRow[]> {
+  return withStores(ctx, rows, { mask: true });
+}
+
 export async function detail(ctx: OpContext, id: number) {
   return (await withStores(ctx, [await requireStaff(ctx, id)]))[0];
 }

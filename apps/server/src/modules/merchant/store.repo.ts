@@ -24,7 +24,8 @@ const staffCount = (eb: ExpressionBuilder<Database, 'store'>) =>
     .whereRef('store_staff_store.store_id', '=', 'store.id')
     .as('staffCount');
 
-export async function listStores(db: Db, merchantId: number, f: StoreFilter) {
+/** The store list's query: filters, merchant scope and order, without paging (the list and its export). */
+export function storeQuery(db: Db, merchantId: number, f: Omit<StoreFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('store').where('store.merchant_id', '=', merchantId);
   if (f.storeCode) q = q.where('store.store_code', 'like', `%${f.storeCode}%`);
   if (f.name) q = q.where('store.name', 'like', `%${f.name}%`);
@@ -36,16 +37,18 @@ export async function listStores(db: Db, merchantId: number, f: StoreFilter) {
   if (f.status !== undefined) q = q.where('store.status', '=', f.status);
   if (f.tagCode) q = q.where(sql<string>`',' || store.tag_codes || ','`, 'like', `%,${f.tagCode},%`);
   if (f.city) q = q.where('store.city', 'like', `%${f.city}%`);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const col = f.sortField === 'storeCode' ? 'store.store_code' : f.sortField === 'name' ? 'store.name' : 'store.id';
-  const list = await q
+  return q
     .selectAll('store')
     .select(staffCount)
     .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
-    .orderBy('store.id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
+    .orderBy('store.id', 'desc');
+}
+
+export async function listStores(db: Db, merchantId: number, f: StoreFilter) {
+  const q = storeQuery(db, merchantId, f);
+  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };
 }
 
@@ -80,9 +83,22 @@ export function insertChangeRecord(
   return db.insertInto('store_change_record').values(row).execute();
 }
 
-export async function listChangeRecords(db: Db, merchantId: number, storeId: number, pageNum: number, pageSize: number) {
-  const q = db.selectFrom('store_change_record').where('merchant_id', '=', merchantId).where('store_id', '=', storeId);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+/** A store's change records, newest first, found by its code within the merchant (the list and its export). */
+export function changeRecordQuery(db: Db, merchantId: number, storeCode: string) {
+  return db
+    .selectFrom('store_change_record')
+    .innerJoin('store', 'store.id', 'store_change_record.store_id')
+    .where('store_change_record.merchant_id', '=', merchantId)
+    .where('store.merchant_id', '=', merchantId)
+    .where('store.store_code', '=', storeCode)
+    .selectAll('store_change_record')
+    .select(['store.store_code as storeCode', 'store.name as storeName'])
+    .orderBy('store_change_record.id', 'desc');
+}
+
+export async function listChangeRecords(db: Db, merchantId: number, storeCode: string, pageNum: number, pageSize: number) {
+  const q = changeRecordQuery(db, merchantId, storeCode);
+  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const list = await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
   return { list, total: Number(total.n) };
 }

@@ -17,7 +17,7 @@ import type { StoreTable } from '../../db/types.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { generateCode } from './business-code.ts';
-import { fieldChanges, parseChanges, splitCodes } from './field-changes.ts';
+import { describeChanges, fieldChanges, parseChanges, splitCodes } from './field-changes.ts';
 import * as repo from './store.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
@@ -125,14 +125,41 @@ export async function setStatus(ctx: OpContext, storeCode: string, status: numbe
   return { storeCode, changes };
 }
 
+type ChangeRecordDbRow = Awaited<ReturnType<ReturnType<typeof repo.changeRecordQuery>['execute']>>[number];
+
+function toChangeRecord(r: ChangeRecordDbRow): StoreChangeRecord {
+  return {
+    id: r.id, changeType: r.change_type as StoreChangeRecord['changeType'], changeTypeName: CHANGE_TYPES[r.change_type] ?? r.change_type,
+    changes: parseChanges(r.changes), operatorName: r.operator_name, createdAt: Number(r.created_at),
+  };
+}
+
 export async function changeRecords(ctx: OpContext, f: { storeCode: string; pageNum: number; pageSize: number }): Promise<Paged<StoreChangeRecord>> {
   const store = await requireStore(ctx, f.storeCode);
-  const { list: rows, total } = await repo.listChangeRecords(ctx.db, merchantOf(ctx), store.id, f.pageNum, f.pageSize);
+  const { list: rows, total } = await repo.listChangeRecords(ctx.db, merchantOf(ctx), store.store_code, f.pageNum, f.pageSize);
+  return { list: rows.map(toChangeRecord), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+
+// ---------------------------------------------------------------- exports
+
+/** The store list's own query for its export (same filters, merchant scope and order). */
+export function storeExportQuery(ctx: OpContext, f: Omit<repo.StoreFilter, 'pageNum' | 'pageSize'>) {
+  return repo.storeQuery(ctx.db, merchantOf(ctx), f);
+}
+
+/** An export row of the store list: the list's row (contact phone masked as on the list). */
+export const storeExportRow = (r: StoreDbRow): StoreRow => toStoreRow(r, { maskPhone: true });
+
+/** The change records' own query for their export (a store code of another merchant finds nothing). */
+export function changeRecordExportQuery(ctx: OpContext, f: { storeCode: string }) {
+  return repo.changeRecordQuery(ctx.db, merchantOf(ctx), f.storeCode);
+}
+
+/** An export row of the change records: the record with its changes in words, as the store page shows them. */
+export function changeRecordExportRow(r: ChangeRecordDbRow) {
+  const record = toChangeRecord(r);
   return {
-    list: rows.map((r) => ({
-      id: r.id, changeType: r.change_type as StoreChangeRecord['changeType'], changeTypeName: CHANGE_TYPES[r.change_type] ?? r.change_type,
-      changes: parseChanges(r.changes), operatorName: r.operator_name, createdAt: Number(r.created_at),
-    })),
-    total, pageNum: f.pageNum, pageSize: f.pageSize,
+    ...record, storeCode: r.storeCode, storeName: r.storeName,
+    content: record.changeType === 'create' ? `创建门店（${record.changes.length}项信息）` : describeChanges(record.changes),
   };
 }

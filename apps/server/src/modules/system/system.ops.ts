@@ -10,11 +10,12 @@ import {
   roleEditInput,
   ACCOUNT_STATUS,
   ACCOUNT_TYPE,
+  STRUCTURE_TYPES,
   SYSTEM_OPS,
 } from '@merchant/contracts';
 import { z } from 'zod';
 import { defineOperation } from '../../platform/gateway/registry.ts';
-import { queryExport } from '../../platform/export/export-spec.ts';
+import { memoryExport, queryExport } from '../../platform/export/export-spec.ts';
 import { listInput } from '../../platform/list-query.ts';
 import * as s from './system.service.ts';
 
@@ -28,7 +29,28 @@ const ORG_READ = [ORG, ROLE, ACCOUNT] as const;
 const ROLE_READ = [ROLE, ACCOUNT] as const;
 
 // ---- organisations (organization-list) ----
-export const orgTree = defineOperation({ name: SYSTEM_OPS.orgTree, summary: '组织树', anchor: ORG_READ, input: z.object({}), handler: (ctx) => s.orgTree(ctx) });
+/** The tree, whole; or as the 组织管理 page's name search cuts it down (matches with their ancestors and subtrees). */
+const orgTreeInput = z.object({ keyword: z.string().trim().max(30, '组织名称不能超过30个字').optional() });
+export const orgTree = defineOperation({
+  name: SYSTEM_OPS.orgTree, summary: '组织树', anchor: ORG_READ, input: orgTreeInput,
+  handler: (ctx, i) => s.orgTree(ctx, i),
+  // The tree table flattened: one row per organisation, depth first, with its level and path.
+  export: memoryExport(orgTreeInput, {
+    load: (ctx, i) => s.orgExportRows(ctx, i),
+    filterLabels: { keyword: '组织名称' },
+    columns: [
+      { header: '组织名称', key: 'name' },
+      { header: '层级', key: 'level', type: 'number' },
+      { header: '组织路径', key: 'path', width: 40 },
+      { header: '上级组织', key: 'parentName' },
+      { header: '组织类型', key: 'structureType', type: 'enum', labels: STRUCTURE_TYPES },
+      { header: '账号数', key: 'accountCount', type: 'number' },
+      { header: '角色数', key: 'roleCount', type: 'number' },
+      { header: '排序', key: 'sort', type: 'number' },
+      { header: '创建时间', key: 'createdAt', type: 'time' },
+    ],
+  }),
+});
 export const orgDetail = defineOperation({ name: SYSTEM_OPS.orgDetail, summary: '组织详情', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgDetail(ctx, i.id) });
 export const orgChildren = defineOperation({ name: SYSTEM_OPS.orgChildren, summary: '下级组织', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgChildren(ctx, i.id) });
 export const orgParents = defineOperation({ name: SYSTEM_OPS.orgParents, summary: '上级组织路径', anchor: ORG, input: byIdInput, handler: (ctx, i) => s.orgParents(ctx, i.id) });
@@ -37,10 +59,23 @@ export const orgEdit = defineOperation({ name: SYSTEM_OPS.orgEdit, summary: '编
 export const orgDelete = defineOperation({ name: SYSTEM_OPS.orgDelete, summary: '删除组织', anchor: ORG, mutates: true, input: byIdInput, handler: (ctx, i) => s.orgDelete(ctx, i.id) });
 
 // ---- roles (role-management) ----
+const roleListInput = z.object({ organizationId: idSchema('组织').optional(), name: z.string().trim().max(20, '角色名称不能超过20个字').optional() });
 export const roleList = defineOperation({
   name: SYSTEM_OPS.roleList, summary: '角色列表', anchor: ROLE_READ,
-  input: z.object({ organizationId: idSchema('组织').optional(), name: z.string().trim().max(20, '角色名称不能超过20个字').optional() }),
+  input: roleListInput,
   handler: (ctx, i) => s.roleList(ctx, i),
+  export: queryExport(roleListInput, {
+    query: (ctx, i) => s.roleExportQuery(ctx, i),
+    filterLabels: { organizationId: '组织ID' },
+    columns: [
+      { header: '角色名称', key: 'name' },
+      { header: '管理员角色', key: 'isAdmin', type: 'enum', labels: { 1: '是', 0: '否' } },
+      { header: '所属组织', key: 'organizationName' },
+      { header: '套餐名称', key: 'packageName' },
+      { header: '账号数', key: 'accountCount', type: 'number' },
+      { header: '创建时间', key: 'createdAt', type: 'time' },
+    ],
+  }),
 });
 export const roleDetail = defineOperation({ name: SYSTEM_OPS.roleDetail, summary: '角色详情（含菜单权限）', anchor: ROLE, input: byIdInput, handler: (ctx, i) => s.roleDetail(ctx, i.id) });
 export const roleGrantableMenus = defineOperation({ name: SYSTEM_OPS.roleGrantableMenus, summary: '可授予的菜单树', anchor: ROLE, input: z.object({}), handler: (ctx) => s.grantableMenus(ctx) });

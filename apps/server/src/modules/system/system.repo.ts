@@ -60,7 +60,13 @@ export async function orgCounts(db: Db, merchantId: number) {
 }
 
 // ---- roles ----
-export function listRoles(db: Db, merchantId: number, f: { organizationId?: number; name?: string }) {
+export interface RoleFilter {
+  organizationId?: number;
+  name?: string;
+}
+
+/** The role list's query: filters, merchant scope and order (the list, the organisation detail and the export). */
+export function roleQuery(db: Db, merchantId: number, f: RoleFilter) {
   let q = db
     .selectFrom('role')
     .innerJoin('organization', 'organization.id', 'role.organization_id')
@@ -72,7 +78,11 @@ export function listRoles(db: Db, merchantId: number, f: { organizationId?: numb
     .where('role.merchant_id', '=', merchantId);
   if (f.organizationId) q = q.where('role.organization_id', '=', f.organizationId);
   if (f.name) q = q.where('role.name', 'like', `%${f.name}%`);
-  return q.orderBy('role.organization_id').orderBy('role.id').execute();
+  return q.orderBy('role.organization_id').orderBy('role.id');
+}
+
+export function listRoles(db: Db, merchantId: number, f: RoleFilter) {
+  return roleQuery(db, merchantId, f).execute();
 }
 
 export function findRole(db: Db, merchantId: number, id: number) {

@@ -21,7 +21,51 @@ const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 
 // ---------------- organisations ----------------
 
-export async function orgTree(ctx: OpContext): Promise<OrgNode[]> {
+/**
+ * The organisation tree; with a keyword, cut down as the 组织管理 page filters it: nodes whose name
+ * contains the keyword (case-insensitive), with their ancestors and their whole subtree.
+ */
+export async function orgTree(ctx: OpContext, f: { keyword?: string } = {}): Promise<OrgNode[]> {
+  const roots = await fullOrgTree(ctx);
+  return f.keyword ? filterOrgTree(roots, f.keyword.toLowerCase()) : roots;
+}
+
+function filterOrgTree(nodes: OrgNode[], k: string): OrgNode[] {
+  const out: OrgNode[] = [];
+  for (const n of nodes) {
+    if (n.name.toLowerCase().includes(k)) {
+      out.push(n);
+      continue;
+    }
+    const children = filterOrgTree(n.children, k);
+    if (children.length) out.push({ ...n, children });
+  }
+  return out;
+}
+
+export interface OrgExportRow extends Omit<OrgNode, 'children'> {
+  /** 1 for the root. */
+  level: number;
+  /** Names from the root down to this organisation. */
+  path: string;
+  parentName: string;
+}
+
+/** The organisation tree flattened depth first, in the order the tree table shows it (the export of 组织管理). */
+export async function orgExportRows(ctx: OpContext, f: { keyword?: string }): Promise<OrgExportRow[]> {
+  const out: OrgExportRow[] = [];
+  const walk = (nodes: OrgNode[], trail: string[]) => {
+    for (const { children, ...n } of nodes) {
+      const path = [...trail, n.name];
+      out.push({ ...n, level: path.length, path: path.join(' / '), parentName: trail.at(-1) ?? '' });
+      walk(children, path);
+    }
+  };
+  walk(await orgTree(ctx, f), []);
+  return out;
+}
+
+async function fullOrgTree(ctx: OpContext): Promise<OrgNode[]> {
   const mid = merchantOf(ctx);
   const [orgs, counts] = await Promise.all([repo.listOrgs(ctx.db, mid), repo.orgCounts(ctx.db, mid)]);
   const nodes = new Map<number, OrgNode>(
@@ -130,10 +174,15 @@ async function checkGrant(ctx: OpContext, menuIds: number[]): Promise<number[]> 
   return unique;
 }
 
-export async function roleList(ctx: OpContext, f: { organizationId?: number; name?: string }) {
+export async function roleList(ctx: OpContext, f: repo.RoleFilter) {
   if (f.organizationId) await requireOrg(ctx, f.organizationId);
   const rows = await repo.listRoles(ctx.db, merchantOf(ctx), f);
   return rows.map((r) => ({ ...r, isAdmin: r.isAdmin === 1, accountCount: Number(r.accountCount ?? 0) }));
+}
+
+/** The role list's own query for its export (same filters, merchant scope and order). */
+export function roleExportQuery(ctx: OpContext, f: repo.RoleFilter) {
+  return repo.roleQuery(ctx.db, merchantOf(ctx), f);
 }
 
 export async function roleDetail(ctx: OpContext, id: number) {
