@@ -11,3 +11,5 @@ export * from './format.ts';
 export * from './operations/files.ts';
 export * from './operations/merchant.ts';
 export * from './operations/export.ts';
+export * from './operations/audit-labels.ts';
+export * from './operations/field-value.ts';

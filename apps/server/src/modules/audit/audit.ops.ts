@@ -1,8 +1,8 @@
+import { describeUserAgent, LOGIN_METHOD_LABELS, loginFailureText, OPERATION_LABELS, operationLabel, operationResult } from '@merchant/contracts';
 import { z } from 'zod';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { defineOperation } from '../../platform/gateway/registry.ts';
 import { listInput, timeRange } from '../../platform/list-query.ts';
-import { describeUserAgent, LOGIN_METHOD_LABELS, loginFailureText, OPERATION_LABELS, operationResultText } from './audit-labels.ts';
 import * as repo from './audit.repo.ts';
 
 const text = (label: string) => z.string().trim().max(64, `${label}不能超过64个字`).optional();
@@ -31,11 +31,11 @@ export const operationLogList = defineOperation({
     columns: [
       { header: '操作时间', key: 'createdAt', type: 'time' },
       { header: '操作账号', key: 'userName' },
-      { header: '操作', key: 'operation', type: 'enum', labels: OPERATION_LABELS },
+      { header: '操作', key: 'operation', type: 'enum', labels: OPERATION_LABELS, value: (r: OperationLogRow) => operationLabel(r.operation) },
       { header: '操作标识', key: 'operationName', value: (r: OperationLogRow) => r.operation, width: 30 },
       { header: '所属页面', key: 'page' },
       { header: '操作对象', key: 'targetIds', width: 30 },
-      { header: '结果', key: 'result', value: (r: OperationLogRow) => operationResultText(r.resultCode, r.resultMsg), width: 30 },
+      { header: '结果', key: 'result', value: (r: OperationLogRow) => operationResult(r.resultCode, r.resultMsg).text, width: 30 },
       { header: '结果码', key: 'resultCode' },
       { header: 'IP 地址', key: 'ip' },
     ],

@@ -17,7 +17,8 @@ import type { StoreTable } from '../../db/types.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { generateCode } from './business-code.ts';
-import { describeChanges, fieldChanges, parseChanges, splitCodes } from './field-changes.ts';
+import { fieldChanges, parseChanges, splitCodes } from './field-changes.ts';
+import { describeChanges } from '@merchant/contracts';
 import * as repo from './store.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;

@@ -1,68 +1,13 @@
-import { AUTH_OPS, CODES, SYSTEM_OPS } from '@merchant/contracts';
+import { CODES, OPERATION_LABELS, RESULT_LABELS } from '@merchant/contracts';
 
-/** Chinese names of the logged (changing) operations; unknown names are shown as they are. */
-export const OPERATION_LABELS: Record<string, string> = {
-  [SYSTEM_OPS.orgAdd]: '新增组织',
-  [SYSTEM_OPS.orgEdit]: '编辑组织',
-  [SYSTEM_OPS.orgDelete]: '删除组织',
-  [SYSTEM_OPS.roleAdd]: '新增角色',
-  [SYSTEM_OPS.roleEdit]: '编辑角色',
-  [SYSTEM_OPS.roleDelete]: '删除角色',
-  [SYSTEM_OPS.accountAdd]: '新增账号',
-  [SYSTEM_OPS.accountEdit]: '编辑账号',
-  [SYSTEM_OPS.accountDelete]: '删除账号',
-  [SYSTEM_OPS.accountEnable]: '启用账号',
-  [SYSTEM_OPS.accountDisable]: '停用账号',
-  [SYSTEM_OPS.accountResetPassword]: '重置密码',
-  [AUTH_OPS.register]: '商户注册',
-  [AUTH_OPS.resetPassword]: '找回密码',
-  [AUTH_OPS.logout]: '退出登录',
-};
-
-export function operationLabel(name: string): string {
-  return OPERATION_LABELS[name] ?? name;
-}
+// The labels themselves live in contracts (the log exports use them too); these are the search-form options.
+export { describeUserAgent, loginFailureText, loginMethodLabel, operationLabel, operationResult } from '@merchant/contracts';
 
 /** Options of the 操作 search field (value: operation name, matched by the server). */
 export const OPERATION_OPTIONS = Object.entries(OPERATION_LABELS).map(([value, label]) => ({ value, label }));
 
-const RESULT_LABELS: Record<string, string> = {
-  [CODES.ok]: '成功',
-  [CODES.badInput]: '参数错误',
-  [CODES.forbidden]: '无权限',
-  [CODES.notFound]: '不存在',
-  [CODES.conflict]: '冲突',
-  [CODES.serverError]: '服务器错误',
-};
-
 /** Options of the 结果 search field (exact result codes). */
 export const RESULT_OPTIONS = Object.entries(RESULT_LABELS).map(([value, label]) => ({ value, label: value === CODES.ok ? label : `${label}（${value}）` }));
-
-/** How an operation result is shown: 200 is 成功 (green); anything else is its message (red). */
-export function operationResult(code: string, msg: string | null | undefined): { ok: boolean; text: string } {
-  if (code === CODES.ok) return { ok: true, text: '成功' };
-  return { ok: false, text: (msg ?? '').trim() || RESULT_LABELS[code] || `失败（${code}）` };
-}
-
-export const LOGIN_METHOD_LABELS: Record<string, string> = { password: '密码登录', sms: '验证码登录' };
-
-export function loginMethodLabel(method: string): string {
-  return LOGIN_METHOD_LABELS[method] ?? method;
-}
-
-/** Chinese text of a failed sign-in's reason code (the login log stores codes). */
-export const LOGIN_FAILURE_REASONS: Record<string, string> = {
-  bad_credentials: '账号或密码错误',
-  locked: '失败次数过多，账号已锁定',
-  disabled: '账号已停用',
-  code_invalid: '验证码错误或已过期',
-};
-
-export function loginFailureText(reason: string | null | undefined): string {
-  const r = (reason ?? '').trim();
-  if (!r) return '登录失败';
-  return LOGIN_FAILURE_REASONS[r] ?? r;
-}
 
 export const LOGIN_RESULT_OPTIONS = [
   { value: 'true', label: '成功' },
@@ -76,34 +21,3 @@ export function successParam(v: unknown): boolean | undefined {
   return undefined;
 }
 
-/** A short "browser · system" description of a user agent string. */
-export function describeUserAgent(ua: string | null | undefined): string {
-  if (!ua) return '--';
-  const s = ua;
-  const browser =
-    match(s, /Edg(?:e|A|iOS)?\/(\d+)/, 'Edge') ??
-    match(s, /MicroMessenger\/(\d+)/, '微信') ??
-    match(s, /(?:OPR|Opera)\/(\d+)/, 'Opera') ??
-    match(s, /Firefox\/(\d+)/, 'Firefox') ??
-    match(s, /(?:HeadlessChrome|Chrome|CriOS)\/(\d+)/, 'Chrome') ??
-    (/Safari\//.test(s) ? match(s, /Version\/(\d+)/, 'Safari') ?? 'Safari' : null) ??
-    (/node|undici|curl|axios|okhttp/i.test(s) ? '程序调用' : null);
-  const os = /Windows/.test(s)
-    ? 'Windows'
-    : /iPhone|iPad|iPod/.test(s)
-      ? 'iOS'
-      : /Android/.test(s)
-        ? 'Android'
-        : /Mac OS X|Macintosh/.test(s)
-          ? 'macOS'
-          : /Linux/.test(s)
-            ? 'Linux'
-            : null;
-  const parts = [browser, os].filter(Boolean);
-  return parts.length ? parts.join(' · ') : '其他';
-}
-
-function match(s: string, re: RegExp, name: string): string | null {
-  const m = re.exec(s);
-  return m ? `${name} ${m[1]}` : null;
-}

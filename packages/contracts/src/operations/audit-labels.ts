@@ -1,7 +1,10 @@
-import { AUTH_OPS, CODES, SYSTEM_OPS } from '@merchant/contracts';
+import { CODES } from '../error-codes.ts';
+import { AUTH_OPS } from './auth.ts';
+import { EXPORT_OPS } from './export.ts';
+import { SYSTEM_OPS } from './system.ts';
 
-// The words of the 操作日志 and 登录日志 pages (apps/web/src/features/audit/labels.ts), for their
-// exports: the sheet says what the page says.
+// The words of the 操作日志 and 登录日志 pages, shared by the pages and their exports: the sheet says
+// what the page says.
 
 /** Chinese names of the logged (changing) operations; unknown names are shown as they are. */
 export const OPERATION_LABELS: Readonly<Record<string, string>> = {
@@ -20,7 +23,21 @@ export const OPERATION_LABELS: Readonly<Record<string, string>> = {
   [AUTH_OPS.register]: '商户注册',
   [AUTH_OPS.resetPassword]: '找回密码',
   [AUTH_OPS.logout]: '退出登录',
+  [EXPORT_OPS.taskDelete]: '删除导出文件',
+  [EXPORT_OPS.taskRetry]: '重试导出',
 };
+
+/** The suffix the operation log gives an export of a list (`system.account.list#export`). */
+export const EXPORT_OPERATION_SUFFIX = '#export';
+
+/** An operation's Chinese name; an export reads 导出（<list>）; unknown names are shown as they are. */
+export function operationLabel(name: string, listNames: Readonly<Record<string, string>> = {}): string {
+  if (name.endsWith(EXPORT_OPERATION_SUFFIX)) {
+    const list = name.slice(0, -EXPORT_OPERATION_SUFFIX.length);
+    return `导出（${listNames[list] ?? OPERATION_LABELS[list] ?? list}）`;
+  }
+  return OPERATION_LABELS[name] ?? name;
+}
 
 /** Names of the result codes the 结果 filter offers. */
 export const RESULT_LABELS: Readonly<Record<string, string>> = {
@@ -32,13 +49,17 @@ export const RESULT_LABELS: Readonly<Record<string, string>> = {
   [CODES.serverError]: '服务器错误',
 };
 
-/** An operation's result as the page shows it: 成功, else its message. */
-export function operationResultText(code: string, msg: string | null | undefined): string {
-  if (code === CODES.ok) return '成功';
-  return (msg ?? '').trim() || RESULT_LABELS[code] || `失败（${code}）`;
+/** An operation's result as the page shows it: 成功 (green), else its message (red). */
+export function operationResult(code: string, msg: string | null | undefined): { ok: boolean; text: string } {
+  if (code === CODES.ok) return { ok: true, text: '成功' };
+  return { ok: false, text: (msg ?? '').trim() || RESULT_LABELS[code] || `失败（${code}）` };
 }
 
 export const LOGIN_METHOD_LABELS: Readonly<Record<string, string>> = { password: '密码登录', sms: '验证码登录' };
+
+export function loginMethodLabel(method: string): string {
+  return LOGIN_METHOD_LABELS[method] ?? method;
+}
 
 /** Chinese text of a failed sign-in's reason code (the login log stores codes). */
 export const LOGIN_FAILURE_REASONS: Readonly<Record<string, string>> = {
