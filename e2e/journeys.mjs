@@ -44,13 +44,37 @@ async function assertNewDocument(page) {
   assert(!same, 'expected a full page reload, the old document is still there');
 }
 
+/**
+ * Does `action` until `done` resolves (at most `tries` times). On a loaded machine a header popup
+ * (user menu, role select) opened right after sign-in can swallow the first click on its item
+ * while it settles; a person clicks again, and so does the journey.
+ */
+async function retryClick(page, action, done, { tries = 3, wait = 6_000 } = {}) {
+  for (let i = 1; ; i++) {
+    try {
+      await action();
+      await done(wait);
+      return;
+    } catch (err) {
+      if (i >= tries) throw err;
+      await page.keyboard.press('Escape').catch(() => undefined);
+      await page.waitForTimeout(300);
+    }
+  }
+}
+
 /** User dropdown -> 退出登录 -> the confirmation dialog. */
 async function openLogoutDialog(page) {
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
-  await page.getByTestId('user-menu').click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' }).click();
   const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '确定要退出登录吗？' });
-  await dialog.waitFor();
+  await retryClick(
+    page,
+    async () => {
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+      await page.getByTestId('user-menu').click();
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' }).click({ timeout: 5_000 });
+    },
+    (timeout) => dialog.waitFor({ timeout }),
+  );
   return dialog;
 }
 
@@ -111,10 +135,15 @@ export const journeys = [
       await signIn(page, base, 'admin', password);
       assert((await menuText(page)).includes('财务管理'), 'admin menu lacks 财务管理');
       await markDocument(page);
-      await page.getByTestId('role-select').click();
-      await page.locator('.ant-select-item-option', { hasText: '运营' }).click();
       // goes to / and reloads after 300 ms
-      await page.waitForFunction(() => window.__e2eSameDocument === undefined, null, { timeout: 15_000 });
+      await retryClick(
+        page,
+        async () => {
+          await page.getByTestId('role-select').click();
+          await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '运营' }).click({ timeout: 5_000 });
+        },
+        (timeout) => page.waitForFunction(() => window.__e2eSameDocument === undefined, null, { timeout }),
+      );
       await page.waitForURL(/\/website\/home$/);
       await page.getByTestId('home-role').filter({ hasText: '运营' }).waitFor();
       await assertNewDocument(page);

@@ -7,6 +7,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const benches = [
   ['web bundle sizes', [path.join(root, 'bench/web-chunks.mjs')]],
   ['gateway throughput', ['--import', 'tsx', path.join(root, 'bench/gateway.bench.ts')]],
+  ['export throughput and memory', ['--import', 'tsx', path.join(root, 'bench/export.bench.ts')]],
 ];
 let failed = 0;
 for (const [name, args] of benches) {

@@ -245,10 +245,11 @@ export class ExportTasks {
     const stop = new AbortController();
     const onServerStop = () => stop.abort(signal.reason);
     signal.addEventListener('abort', onServerStop, { once: true });
+    let out: fs.WriteStream | undefined;
     try {
       const { op, ctx, input } = await this.prepareRun(task);
       fs.mkdirSync(path.dirname(finalPath), { recursive: true });
-      const out = fs.createWriteStream(partPath);
+      out = fs.createWriteStream(partPath);
       let lastBeat = 0;
       const onProgress = async (rows: number) => {
         const t = this.deps.clock.now();
@@ -272,6 +273,7 @@ export class ExportTasks {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) fs.rmSync(finalPath, { force: true }); // deleted meanwhile
     } catch (err) {
+      out?.destroy();
       fs.rmSync(partPath, { force: true });
       const message = signal.aborted ? INTERRUPTED : err instanceof AppError ? err.message : '导出失败，请重试';
       if (!(err instanceof AppError) && !signal.aborted) this.log.error({ err, taskId }, 'export task failed');

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './export-spec.ts';
@@ -77,19 +76,54 @@ interface StreamBufLike {
 }
 
 /**
+ * Whether a stream asked for 'drain'. exceljs pipes the sheet into archiver's PassThrough from
+ * readable-stream 2, which has no `writableNeedDrain` getter (Node ≥ 15 only): read its state.
+ */
+function needsDrain(s: Writable): boolean {
+  return s.writableNeedDrain ?? (s as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ?? false;
+}
+
+/**
+ * Resolves on 'drain' or 'close' or when the export is aborted (a client gone never drains), rejects
+ * on 'error'; removes its listeners either way (no listener left behind per batch).
+ */
+function drained(s: Writable, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: unknown) => {
+      s.off('drain', done);
+      s.off('close', done);
+      s.off('error', done);
+      signal?.removeEventListener('abort', onAbort);
+      if (err instanceof Error) reject(err);
+      else resolve();
+    };
+    const onAbort = () => done();
+    s.on('drain', done);
+    s.on('close', done);
+    s.on('error', done);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
  * Waits while the zip entry or the output has more buffered than its high-water mark: the rows of
  * the next batch are not generated until the file (or the HTTP client) has taken the last ones.
  */
-async function backPressure(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
+async function backPressure(sheet: ExcelJS.Worksheet, out: Writable, signal?: AbortSignal): Promise<void> {
   const buf = (sheet as unknown as { stream: StreamBufLike }).stream;
-  // A later sheet is buffered until the zip reaches its entry; let the zip catch up.
-  for (let spins = 0; (buf.pipes?.length ?? 0) === 0 && (buf.buffers?.length ?? 0) > 16 && spins < 10_000; spins++) {
-    await new Promise((r) => setTimeout(r, 2));
-  }
+  let waited = false;
   for (const pipe of buf.pipes ?? []) {
-    if (pipe.writableNeedDrain && !pipe.destroyed) await Promise.race([once(pipe, 'drain'), once(pipe, 'close')]);
+    if (needsDrain(pipe) && !pipe.destroyed && !signal?.aborted) {
+      await drained(pipe, signal);
+      waited = true;
+    }
   }
-  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  if (needsDrain(out) && !out.destroyed && !signal?.aborted) {
+    await drained(out, signal);
+    waited = true;
+  }
+  // Batches from a cursor arrive as microtasks: give the event loop (other requests, the abort) a turn.
+  if (!waited) await new Promise((r) => setImmediate(r));
 }
 
 /**
@@ -112,6 +146,7 @@ export async function writeXlsx<R>(
     width: columnWidth(c as ExportColumn<never>),
     style: { numFmt: NUM_FMT[c.type ?? 'text'] ?? '@' },
   }));
+  const cellStyles = excelColumns.map((c) => ({ ...c.style }));
   let sheets = 0;
   const addSheet = () => {
     sheets++;
@@ -134,12 +169,16 @@ export async function writeXlsx<R>(
         inSheet = 1;
       }
       for (let i = 0; i < columns.length; i++) values[i] = cellValue(columns[i], row);
-      sheet.addRow(values).commit();
+      const added = sheet.addRow(values);
+      // One style object per column: exceljs caches a style's id by object identity (a WeakMap), while
+      // the style it merges for each new cell is a fresh object rendered to XML to find its id.
+      for (let i = 0; i < cellStyles.length; i++) added.getCell(i + 1).style = cellStyles[i];
+      added.commit();
       inSheet++;
       rows++;
     }
     await opts.onProgress?.(rows);
-    await backPressure(sheet, out);
+    await backPressure(sheet, out, opts.signal);
   }
   if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('export aborted');
   await wb.commit();

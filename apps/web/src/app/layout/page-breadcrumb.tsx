@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { Link, useMatches } from 'react-router';
 import { Breadcrumb } from 'antd';
 import type { MenuNode } from '@merchant/contracts';
 import { resolveTitle, type RouteHandle } from '../../platform/route-types.ts';
+import { withClientSections } from '../../platform/menu.ts';
 import { useSession } from '../../platform/session-store.ts';
 
 function findNode(tree: MenuNode[], id: number): MenuNode | undefined {
@@ -25,7 +27,9 @@ interface Crumb {
  */
 export function PageBreadcrumb() {
   const matches = useMatches();
-  const menuTree = useSession((s) => s.menuTree);
+  // The client's own sections (文件管理) are folders too.
+  const serverTree = useSession((s) => s.menuTree);
+  const menuTree = useMemo(() => withClientSections(serverTree), [serverTree]);
   const crumbs: Crumb[] = [];
   const search = new URLSearchParams(window.location.search);
   for (const m of matches) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, loginFailureText, loginMethodLabel, operationLabel, operationResult, RESULT_OPTIONS, successParam } from './labels.ts';
+import { describeUserAgent, loginFailureText, loginMethodLabel, operationLabel, operationResult } from '@merchant/contracts';
+import { RESULT_OPTIONS, successParam } from './labels.ts';
 import { routes } from './routes.ts';
 
 describe('log labels', () => {

@@ -1,7 +1,6 @@
 import { CODES, OPERATION_LABELS, RESULT_LABELS } from '@merchant/contracts';
 
 // The labels themselves live in contracts (the log exports use them too); these are the search-form options.
-export { describeUserAgent, loginFailureText, loginMethodLabel, operationLabel, operationResult } from '@merchant/contracts';
 
 /** Options of the 操作 search field (value: operation name, matched by the server). */
 export const OPERATION_OPTIONS = Object.entries(OPERATION_LABELS).map(([value, label]) => ({ value, label }));

@@ -3,8 +3,9 @@ import { Tag, Tooltip } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { auditApi, auditKeys, type LoginLogRow } from '../api.ts';
-import { describeUserAgent, LOGIN_RESULT_OPTIONS, loginFailureText, loginMethodLabel, successParam } from '../labels.ts';
+import { AUDIT_OPS, auditApi, auditKeys, type LoginLogRow } from '../api.ts';
+import { describeUserAgent, loginFailureText, loginMethodLabel } from '@merchant/contracts';
+import { LOGIN_RESULT_OPTIONS, successParam } from '../labels.ts';
 
 /** 登录日志: sign-in attempts with method, result and device. */
 export default function LoginLogPage() {
@@ -56,6 +57,7 @@ export default function LoginLogPage() {
       scrollX={1000}
       defaultPageSize={20}
       request={(p) => auditApi.loginLogs(p)}
+      exportable={{ name: AUDIT_OPS.loginLogList, exportName: '登录日志' }}
       emptyText="暂无登录记录"
     />
   );

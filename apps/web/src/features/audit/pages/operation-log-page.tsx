@@ -5,8 +5,9 @@ import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { auditApi, auditKeys, type OperationLogRow } from '../api.ts';
-import { OPERATION_OPTIONS, operationLabel, operationResult, RESULT_OPTIONS } from '../labels.ts';
+import { AUDIT_OPS, auditApi, auditKeys, type OperationLogRow } from '../api.ts';
+import { operationLabel, operationResult } from '@merchant/contracts';
+import { OPERATION_OPTIONS, RESULT_OPTIONS } from '../labels.ts';
 
 function menuNames(tree: MenuNode[], out = new Map<string, string>()): Map<string, string> {
   for (const n of tree) {
@@ -89,6 +90,7 @@ export default function OperationLogPage() {
       scrollX={1150}
       defaultPageSize={20}
       request={(p) => auditApi.operationLogs(p)}
+      exportable={{ name: AUDIT_OPS.operationLogList, exportName: '操作日志' }}
       emptyText="暂无操作记录"
     />
   );

@@ -7,7 +7,7 @@ import { merchantInfoFields, type MerchantInfo } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
 import { merchantSettings, updateMerchantCheck, updateMerchantInfo } from '../api.ts';
-import { describeChange } from '../components/field-value.ts';
+import { describeChange } from '@merchant/contracts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 import { useHasAnchor } from '../components/use-anchor.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
-import { CERT_LABELS, SETTLE_STATUS, SUBJECT_TYPES, type SettleApply } from '@merchant/contracts';
+import { CERT_LABELS, MERCHANT_OPS, SETTLE_STATUS, SUBJECT_TYPES, type SettleApply } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { approveSettle, rejectSettle, settleDetail, settleList } from '../api.ts';
 import { FilePreview } from '../components/file-preview.tsx';
@@ -86,7 +86,15 @@ export default function ApplyRecordPage() {
 
   return (
     <>
-      <QueryList<SettleApply> queryKey={KEY} request={settleList} columns={columns} rowKey="id" title="申请记录" scrollX="max-content" />
+      <QueryList<SettleApply>
+        queryKey={KEY}
+        request={settleList}
+        columns={columns}
+        rowKey="id"
+        title="申请记录"
+        scrollX="max-content"
+        exportable={{ name: MERCHANT_OPS.settleList, exportName: '入驻申请记录' }}
+      />
       <DetailDrawer id={detailId} onClose={() => setDetailId(null)} />
       <ReviewModal
         open={reviewing !== null}

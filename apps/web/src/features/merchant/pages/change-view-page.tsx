@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Modal, Space, Table, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
-import { CHANGE_STATUS, type ChangeRequest, type FieldChange } from '@merchant/contracts';
+import { CHANGE_STATUS, MERCHANT_OPS, type ChangeRequest, type FieldChange } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { approveChange, changeForm, changeList, rejectChange, withdrawChange } from '../api.ts';
-import { formatFieldValue } from '../components/field-value.ts';
+import { formatFieldValue } from '@merchant/contracts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
@@ -122,7 +122,15 @@ export default function ChangeViewPage() {
           />
         ) : null}
       </Card>
-      <QueryList<ChangeRequest> queryKey={KEY} request={changeList} columns={columns} rowKey="id" title="变更记录" scrollX="max-content" />
+      <QueryList<ChangeRequest>
+        queryKey={KEY}
+        request={changeList}
+        columns={columns}
+        rowKey="id"
+        title="变更记录"
+        scrollX="max-content"
+        exportable={{ name: MERCHANT_OPS.changeList, exportName: '信息变更记录' }}
+      />
       <Modal open={viewing !== null} title={`变更申请 ${viewing?.changeCode ?? ''}`} footer={null} onCancel={() => setViewing(null)} width={640}>
         {viewing ? (
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
-import { CONTRACT_STATUS, CONTRACT_TYPES, contractFields, type ContractRow } from '@merchant/contracts';
+import { CONTRACT_STATUS, CONTRACT_TYPES, contractFields, MERCHANT_OPS, type ContractRow } from '@merchant/contracts';
 import { formatDate } from '../../../shared/format/date.ts';
 import { centsToYuan, formatMoney } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
@@ -206,6 +206,7 @@ export default function ContractListPage() {
         rowKey="id"
         title="合同列表"
         scrollX="max-content"
+        exportable={{ name: MERCHANT_OPS.contractList, exportName: '合同列表' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true); }}>
             新增合同

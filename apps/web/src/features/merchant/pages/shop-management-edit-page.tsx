@@ -4,10 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CopyOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
-import { STORE_STATUS, WEEKDAYS, type StoreChangeRecord } from '@merchant/contracts';
+import { MERCHANT_OPS, STORE_STATUS, WEEKDAYS, type StoreChangeRecord } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
 import { setStoreStatus, storeChangeRecords, storeDetail } from '../api.ts';
-import { formatFieldValue } from '../components/field-value.ts';
+import { formatFieldValue } from '@merchant/contracts';
 import { StoreTag } from '../components/status-tag.tsx';
 
 const backToList = <Link to="/website/basic/shop-management-list">返回门店列表</Link>;
@@ -114,7 +115,19 @@ export default function ShopManagementEditPage() {
           ]}
         />
       </Card>
-      <Card variant="borderless" title="变更记录">
+      <Card
+        variant="borderless"
+        title="变更记录"
+        extra={
+          <ExportButton
+            name={MERCHANT_OPS.storeChangeRecords}
+            exportName={`${s.name}变更记录`}
+            body={() => ({ storeCode: s.storeCode })}
+            disabled={!records.data?.total}
+            disabledReason={records.data ? '暂无变更记录' : undefined}
+          />
+        }
+      >
         <Table<StoreChangeRecord>
           rowKey="id"
           columns={columns}

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { STORE_STATUS, type StoreRow } from '@merchant/contracts';
+import { MERCHANT_OPS, STORE_STATUS, type StoreRow } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { setStoreStatus, storeCategories, storeList, storeTags } from '../api.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
@@ -85,6 +85,7 @@ export default function ShopManagementListPage() {
       rowKey="id"
       title="门店列表"
       scrollX="max-content"
+      exportable={{ name: MERCHANT_OPS.storeList, exportName: '门店列表' }}
       toolbar={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/website/basic/shop-management-add/add')}>
           新增门店

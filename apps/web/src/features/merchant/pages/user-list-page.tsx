@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
-import { STAFF_POSITIONS, STAFF_STATUS, staffFields, type StaffRow } from '@merchant/contracts';
+import { MERCHANT_OPS, STAFF_POSITIONS, STAFF_STATUS, staffFields, type StaffRow } from '@merchant/contracts';
 import { formatDate, formatDateTime } from '../../../shared/format/date.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { configStaffStores, createStaff, disableStaff, enableStaff, staffDetail, staffList, staffStoreOptions, updateStaff } from '../api.ts';
@@ -196,6 +196,7 @@ export default function UserListPage() {
         rowKey="id"
         title="门店员工"
         scrollX="max-content"
+        exportable={{ name: MERCHANT_OPS.staffList, exportName: '门店员工' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditingId(null); setFormOpen(true); }}>
             新增员工

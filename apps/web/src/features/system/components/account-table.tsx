@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space, Tag, Tooltip } from 'antd';
 import { DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { SYSTEM_OPS } from '@merchant/contracts';
 import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
@@ -170,6 +171,7 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
         scrollX={compact ? 900 : 1150}
         request={(p) => accountApi.list(p as AccountFilter & typeof p)}
         emptyText="暂无账号"
+        exportable={{ name: SYSTEM_OPS.accountList, exportName: compact ? '用户账号' : '账号列表' }}
         toolbar={
           compact ? null : (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(accountHandlePath('add'))}>

@@ -2,7 +2,9 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { SYSTEM_OPS } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
 import '../../../shared/ui/list/query-list.css';
 import { orgApi, systemKeys, type OrgNode } from '../api.ts';
 import { deleteBlocker, filterOrgTree, findOrgNode, parentIds, STRUCTURE_TYPE_COLORS, structureTypeName, withoutEmptyChildren } from '../org-tree.ts';
@@ -90,6 +92,14 @@ export default function OrganizationListPage() {
             <Button type="primary" icon={<PlusOutlined />} disabled={!root} onClick={() => root && setFormTarget({ mode: 'add', parentId: root.id })}>
               新增组织
             </Button>
+            <ExportButton
+              name={SYSTEM_OPS.orgTree}
+              exportName="组织架构"
+              // The tree as the table shows it: the name filter goes along (the tree itself is unpaged).
+              body={() => (keyword ? { keyword } : {})}
+              disabled={shown.length === 0}
+              disabledReason={tree.data ? '没有可导出的组织' : undefined}
+            />
             <Tooltip title="刷新">
               <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void tree.refetch()} />
             </Tooltip>

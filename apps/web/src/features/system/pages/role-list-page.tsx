@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { SYSTEM_OPS } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import { pageLocally, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
@@ -108,6 +109,11 @@ export default function RoleListPage() {
         </Button>
       }
       emptyText="暂无角色"
+      exportable={{
+        name: SYSTEM_OPS.roleList,
+        exportName: '角色列表',
+        body: ({ organizationId, name }) => ({ organizationId, name }),
+      }}
     />
   );
 }

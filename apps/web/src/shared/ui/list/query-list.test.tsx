@@ -28,7 +28,7 @@ function setup(request: (p: Record<string, unknown>) => Promise<PageResult<Row>>
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, name: `行${from + i}` }));
 
-describe('QueryList', () => {
+describe('QueryList', { timeout: 20_000 }, () => {
   afterEach(() => cleanup());
 
   it('loads the first page and shows the total', async () => {

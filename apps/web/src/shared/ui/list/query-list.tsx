@@ -27,7 +27,10 @@ import {
   type PageResult,
   type ResolvedSearchField,
 } from './list-columns.ts';
+import { ExportButton, type ListExport } from './export-button.tsx';
 import './query-list.css';
+
+export type { ListExport };
 
 export interface QueryListProps<T> {
   /** Cache key of this list; filters and paging are appended. Invalidate it to reload. */
@@ -38,8 +41,18 @@ export interface QueryListProps<T> {
   rowKey: string | ((row: T) => Key);
   /** Title of the table card (left of the toolbar). */
   title?: ReactNode;
-  /** Buttons on the right of the table card's head (新增, 导出 …). */
+  /** Buttons on the right of the table card's head (新增 …). */
   toolbar?: ReactNode;
+  /**
+   * Offers 导出 in the toolbar: the list's operation re-run by the server with the filters (and
+   * sorting) the table shows, without paging. Disabled while the list is empty.
+   */
+  exportable?: ListExport;
+  /**
+   * Reloads the shown page every so many milliseconds while this returns a number (e.g. while some
+   * rows are still being worked on); false stops. Timed reloads do not cover the table with a spinner.
+   */
+  refetchInterval?: (data: PageResult<T> | undefined) => number | false;
   /** Read-oriented mode: only the fields and columns kept for it, a smaller table. */
   compact?: boolean;
   defaultPageSize?: number;
@@ -114,6 +127,8 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
     expandable,
     foldAfter = 7,
     testId,
+    exportable,
+    refetchInterval,
   } = props;
   const [form] = Form.useForm();
   const fields = useMemo(() => searchFieldsOf(columns, compact), [columns, compact]);
@@ -122,15 +137,20 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
   const [sort, setSort] = useState<{ field?: string; order?: 'ascend' | 'descend' }>({});
   const [expanded, setExpanded] = useState(false);
 
-  const params = { ...filters, ...paging, ...(sort.field && sort.order ? { sortField: sort.field, sortOrder: sort.order } : {}) };
+  const sorting = sort.field && sort.order ? { sortField: sort.field, sortOrder: sort.order } : {};
+  const params = { ...filters, ...paging, ...sorting };
   const query = useQuery({
     queryKey: [...queryKey, params],
     queryFn: () => request(params),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data) : undefined,
   });
 
   // Rows removed elsewhere (delete on the last page): step back to the last page that has rows.
   const data = query.data;
+  const polling = refetchInterval ? refetchInterval(data) !== false : false;
+  // A new page or filter shows the spinner; the timed reloads of a polled list do not.
+  const tableLoading = query.isFetching && (!polling || query.isLoading || query.isPlaceholderData);
   if (data && data.list.length === 0 && data.total > 0 && paging.pageNum > lastPage(data.total, paging.pageSize)) {
     setPaging({ ...paging, pageNum: lastPage(data.total, paging.pageSize) });
   }
@@ -197,7 +217,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
               <Col flex="auto" className="query-list-actions">
                 <Space>
                   <Button onClick={reset}>重置</Button>
-                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={query.isFetching && !query.isLoading}>
+                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={tableLoading && !query.isLoading}>
                     查询
                   </Button>
                   {foldable ? (
@@ -217,6 +237,15 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
           <div className="query-list-title">{title}</div>
           <Space size={8} wrap>
             {toolbar}
+            {exportable ? (
+              <ExportButton
+                name={exportable.name}
+                exportName={exportable.exportName}
+                body={() => (exportable.body ?? ((f) => f))({ ...filters, ...sorting })}
+                disabled={!data || data.total === 0 || query.isError}
+                disabledReason={query.isError ? '列表加载失败，无法导出' : data ? '列表为空，没有可导出的数据' : undefined}
+              />
+            ) : null}
             <Tooltip title="刷新">
               <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void query.refetch()} />
             </Tooltip>
@@ -227,7 +256,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
           size={compact ? 'small' : 'middle'}
           columns={tableColumns}
           dataSource={data?.list ?? []}
-          loading={query.isFetching}
+          loading={tableLoading}
           onChange={onTableChange}
           expandable={expandable}
           scroll={scrollX ? { x: scrollX } : undefined}

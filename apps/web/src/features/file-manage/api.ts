@@ -1,0 +1,25 @@
+import { EXPORT_DOWNLOAD_PATH, EXPORT_OPS, type ExportTask, type ExportTaskStatus } from '@merchant/contracts';
+import { http } from '../../platform/http-client.ts';
+import type { DownloadedFile } from '../../platform/http-core.ts';
+import { EXPORT_TASKS_KEY } from '../../shared/ui/list/export-button.tsx';
+
+export interface ExportTaskPage {
+  list: ExportTask[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Query-cache key of the list (an export that became a task invalidates it too). */
+export const exportTaskKeys = { all: EXPORT_TASKS_KEY };
+
+/** 导出文件: the signed-in account's own export tasks. */
+export const exportTaskApi = {
+  list: (params: { status?: ExportTaskStatus; pageNum: number; pageSize: number }) =>
+    http.gateway<ExportTaskPage>({ name: EXPORT_OPS.taskList, body: params }),
+  remove: (id: number) => http.gateway<{ id: number }>({ name: EXPORT_OPS.taskDelete, body: { id } }),
+  retry: (id: number) => http.gateway<ExportTask>({ name: EXPORT_OPS.taskRetry, body: { id } }),
+  /** The finished file (a JSON error such as 导出文件不存在或已过期 is shown by the catalogue and raised). */
+  download: (task: Pick<ExportTask, 'id' | 'fileName'>): Promise<DownloadedFile> =>
+    http.download({ method: 'POST', path: EXPORT_DOWNLOAD_PATH, body: { id: task.id } }, task.fileName),
+};

@@ -1,2 +1,0 @@
-// Shared with the server's exports of change records.
-export { describeChange, formatFieldValue } from '@merchant/contracts';
