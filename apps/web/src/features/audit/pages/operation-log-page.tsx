@@ -3,6 +3,7 @@ import type { MenuNode } from '@merchant/contracts';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { AUDIT_OPS, auditApi, auditKeys, type OperationLogRow } from '../api.ts';
@@ -50,14 +51,7 @@ export default function OperationLogPage() {
         key: 'targetIds',
         title: '操作对象',
         ellipsis: { showTitle: false },
-        render: (v) =>
-          v ? (
-            <Tooltip title={String(v)} placement="topLeft">
-              <span>{String(v)}</span>
-            </Tooltip>
-          ) : (
-            '--'
-          ),
+        render: (v) => ellipsisCell(v),
       },
       {
         key: 'resultCode',

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import type { ExportTask, ExportTaskStatus } from '@merchant/contracts';
 import { saveFile } from '../../../platform/save-file.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatFileSize } from '../../../shared/format/file-size.ts';
+import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { exportTaskApi, exportTaskKeys } from '../api.ts';
@@ -63,14 +64,7 @@ export default function ExportFilePage() {
         title: '筛选条件',
         width: 180,
         ellipsis: { showTitle: false },
-        render: (v) =>
-          v ? (
-            <Tooltip title={String(v)} placement="topLeft">
-              <span>{String(v)}</span>
-            </Tooltip>
-          ) : (
-            secondary('全部')
-          ),
+        render: (v) => ellipsisCell(v, secondary('全部')),
       },
       { key: 'rowCount', title: '行数', width: 110, align: 'right', render: (_v, t) => rowsText(t) },
       { key: 'fileSize', title: '文件大小', width: 100, align: 'right', render: (v) => formatFileSize(v as number | null) },
