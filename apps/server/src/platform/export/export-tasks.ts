@@ -19,7 +19,7 @@ import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { AppError, badInput, forbidden, notFound } from '../errors.ts';
 import { anchorsOf, type OpContext, type Operation } from '../gateway/registry.ts';
-import { auditCall, authorize, contextFor, inputError, parseInput, type GatewayDeps } from '../gateway/gateway.ts';
+import { auditCall, authorize, contextFor, inputError, operationContext, parseInput, type GatewayDeps } from '../gateway/gateway.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import type { ExportSource } from './export-spec.ts';
 import { filterSummary } from './filter-summary.ts';
@@ -308,19 +308,7 @@ export class ExportTasks {
       const access = await loadAccess(this.deps.db.db, session).catch(() => ({ anchors: new Set<string>() }));
       if (!anchors.some((a) => access.anchors.has(a))) throw forbidden('账号已无该列表的权限，导出已取消');
     }
-    const ctx: OpContext = {
-      db: this.deps.db.db,
-      dialect: this.deps.db.dialect,
-      stream: this.deps.db.stream,
-      config: this.deps.config,
-      clock: this.deps.clock,
-      log: this.log,
-      ip: '',
-      userAgent: 'export-task',
-      session,
-      clientAnchor: task.client_anchor,
-      services: this.deps.services,
-    };
+    const ctx = operationContext(this.deps, { log: this.log, ip: '', userAgent: 'export-task', session, clientAnchor: task.client_anchor });
     return { op: op as Exportable, ctx, input: parseInput(op, JSON.parse(task.input_json)) };
   }
 
@@ -397,9 +385,8 @@ export class ExportTasks {
   /** `POST …/common/export/download {id}`: the finished file of the account's own task. */
   async download(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const ctx = contextFor(this.deps, req);
-    const downloadOp = this.deps.registry.get('file.export.list');
-    if (!downloadOp) throw new Error('file.export.list missing');
-    await authorize(this.deps, req, downloadOp, ctx, req.body, { publicOnly: false });
+    // Any signed-in account (no anchor): the task must be its own.
+    await authorize(this.deps, req, { anchor: null }, ctx, req.body, { publicOnly: false });
     const parsed = exportTaskIdInput.safeParse(req.body ?? {});
     if (!parsed.success) throw inputError(parsed.error);
     const row = await this.own(ctx, parsed.data.id);

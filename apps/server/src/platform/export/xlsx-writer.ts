@@ -72,7 +72,6 @@ function columnWidth(col: ExportColumn<never>): number {
 
 interface StreamBufLike {
   pipes?: Writable[];
-  buffers?: unknown[];
 }
 
 /**

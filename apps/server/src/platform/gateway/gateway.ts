@@ -40,27 +40,24 @@ export function sessionOf(deps: GatewayDeps, req: FastifyRequest) {
   });
 }
 
+/** An operation's context for a caller: a request, or a background job acting as an account. */
+export function operationContext(
+  deps: GatewayDeps,
+  caller: Pick<OpContext, 'log' | 'ip' | 'userAgent' | 'clientAnchor' | 'session'>,
+): OpContext {
+  return { db: deps.db.db, dialect: deps.db.dialect, stream: deps.db.stream, config: deps.config, clock: deps.clock, services: deps.services, ...caller };
+}
+
 /** Builds an operation's context for a request (the session is added by `authorize`). */
 export function contextFor(deps: GatewayDeps, req: FastifyRequest, clientAnchor?: string): OpContext {
-  return {
-    db: deps.db.db,
-    dialect: deps.db.dialect,
-    stream: deps.db.stream,
-    config: deps.config,
-    clock: deps.clock,
-    log: req.log,
-    ip: req.ip,
-    userAgent: String(req.headers['user-agent'] ?? ''),
-    clientAnchor,
-    services: deps.services,
-  };
+  return operationContext(deps, { log: req.log, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? ''), clientAnchor });
 }
 
 /**
  * Authenticates (unless public), checks the operation's own anchor against the active role's
  * resources and refuses another merchant's id anywhere in the request. Sets `ctx.session`.
  */
-export async function authorize(deps: GatewayDeps, req: FastifyRequest, op: Operation, ctx: OpContext, body: unknown, mode: { publicOnly: boolean }): Promise<void> {
+export async function authorize(deps: GatewayDeps, req: FastifyRequest, op: Pick<Operation, 'anchor' | 'public'>, ctx: OpContext, body: unknown, mode: { publicOnly: boolean }): Promise<void> {
   if (op.public) return;
   if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
   ctx.session = await sessionOf(deps, req);
