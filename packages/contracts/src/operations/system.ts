@@ -81,8 +81,19 @@ export const ACCOUNT_STATUS = { 1: '启用', 0: '停用' } as const;
 /** merchantAccountType. */
 export const ACCOUNT_TYPE = { 0: '商户账号', 1: '柜主账号' } as const;
 
-/** A node of the organisation tree (system.org.tree). */
-export interface OrgNode {
+/**
+ * What the signed-in account may do with a row of user management (organisations, roles, accounts): the
+ * server decides by the admin-scope rule (docs/decisions.md) and says why not, so a page can disable the
+ * actions with that reason. For a role, `manageable` also means the account may give it to others.
+ */
+export interface ManageFlag {
+  manageable: boolean;
+  /** Why not (Chinese), null when manageable. */
+  manageNote: string | null;
+}
+
+/** A node of the organisation tree (system.org.tree); the tree starts at the active organisation. */
+export interface OrgNode extends ManageFlag {
   id: number;
   parentId: number | null;
   name: string;

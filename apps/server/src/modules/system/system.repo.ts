@@ -3,6 +3,24 @@ import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+// ---- scope (the subtree of the active organisation) ----
+/**
+ * The ids of an organisation and of every organisation below it, as a subquery (a recursive CTE, so
+ * list and export queries stay plain synchronous Kysely builders).
+ */
+export function subtreeIds(db: Db, rootId: number) {
+  return db
+    .withRecursive('scope_org(id)', (qc) =>
+      qc
+        .selectFrom('organization')
+        .select('organization.id')
+        .where('organization.id', '=', rootId)
+        .unionAll((qc2) => qc2.selectFrom('organization').innerJoin('scope_org', 'scope_org.id', 'organization.parent_id').select('organization.id')),
+    )
+    .selectFrom('scope_org')
+    .select('scope_org.id');
+}
+
 // ---- organisations ----
 export function listOrgs(db: Db, merchantId: number) {
   return db
@@ -65,8 +83,11 @@ export interface RoleFilter {
   name?: string;
 }
 
-/** The role list's query: filters, merchant scope and order (the list, the organisation detail and the export). */
-export function roleQuery(db: Db, merchantId: number, f: RoleFilter) {
+/**
+ * The role list's query: filters, merchant scope, the actor's organisation subtree (`scopeRootId`) and
+ * order (the list, the organisation detail and the export).
+ */
+export function roleQuery(db: Db, merchantId: number, scopeRootId: number, f: RoleFilter) {
   let q = db
     .selectFrom('role')
     .innerJoin('organization', 'organization.id', 'role.organization_id')
@@ -75,14 +96,15 @@ export function roleQuery(db: Db, merchantId: number, f: RoleFilter) {
       'organization.name as organizationName', 'role.created_at as createdAt',
       (eb) => eb.selectFrom('membership').select((e) => e.fn.count<number>('account_id').distinct().as('n')).whereRef('membership.role_id', '=', 'role.id').as('accountCount'),
     ])
-    .where('role.merchant_id', '=', merchantId);
+    .where('role.merchant_id', '=', merchantId)
+    .where('role.organization_id', 'in', subtreeIds(db, scopeRootId));
   if (f.organizationId) q = q.where('role.organization_id', '=', f.organizationId);
   if (f.name) q = q.where('role.name', 'like', `%${f.name}%`);
   return q.orderBy('role.organization_id').orderBy('role.id');
 }
 
-export function listRoles(db: Db, merchantId: number, f: RoleFilter) {
-  return roleQuery(db, merchantId, f).execute();
+export function listRoles(db: Db, merchantId: number, scopeRootId: number, f: RoleFilter) {
+  return roleQuery(db, merchantId, scopeRootId, f).execute();
 }
 
 export function findRole(db: Db, merchantId: number, id: number) {
@@ -97,6 +119,21 @@ export function findRole(db: Db, merchantId: number, id: number) {
 export async function roleMenuIds(db: Db, roleId: number): Promise<number[]> {
   const rows = await db.selectFrom('role_menu').select('menu_id').where('role_id', '=', roleId).orderBy('menu_id').execute();
   return rows.map((r) => r.menu_id);
+}
+
+/** The page anchors (menu_type 2) each role grants; folders grant nothing by themselves. */
+export async function rolePageAnchors(db: Db, roleIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));
+  if (roleIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('role_menu')
+    .innerJoin('menu', 'menu.id', 'role_menu.menu_id')
+    .select(['role_menu.role_id as roleId', 'menu.anchor'])
+    .where('role_menu.role_id', 'in', [...new Set(roleIds)])
+    .where('menu.menu_type', '=', 2)
+    .execute();
+  for (const r of rows) out.get(r.roleId)!.push(r.anchor);
+  return out;
 }
 
 export async function roleNameTaken(db: Db, organizationId: number, name: string, exceptId?: number) {
@@ -126,9 +163,24 @@ export interface AccountFilter {
   sortOrder: 'ascend' | 'descend';
 }
 
-/** The account list's query: filters, merchant scope and order, without paging (the list and its export). */
-export function accountQuery(db: Db, merchantId: number, f: Omit<AccountFilter, 'pageNum' | 'pageSize'>) {
-  let q = db.selectFrom('account').where('account.merchant_id', '=', merchantId);
+/**
+ * The account list's query: filters, merchant scope and order, without paging (the list and its export).
+ * Only accounts the actor's scope holds: with a membership in the subtree of `scopeRootId` (every
+ * account of the merchant when that is the merchant's root organisation).
+ */
+export function accountQuery(db: Db, merchantId: number, scopeRootId: number, f: Omit<AccountFilter, 'pageNum' | 'pageSize'>) {
+  let q = db
+    .selectFrom('account')
+    .where('account.merchant_id', '=', merchantId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('organization as scope_root').select('scope_root.id').where('scope_root.id', '=', scopeRootId).where('scope_root.parent_id', 'is', null)),
+        eb.exists(
+          eb.selectFrom('membership as scope_m').select('scope_m.account_id').whereRef('scope_m.account_id', '=', 'account.id')
+            .where('scope_m.organization_id', 'in', subtreeIds(db, scopeRootId)),
+        ),
+      ]),
+    );
   if (f.userName) q = q.where('account.user_name', 'like', `%${f.userName}%`);
   if (f.phone) q = q.where('account.phone', 'like', `%${f.phone}%`);
   if (f.status !== undefined) q = q.where('account.status', '=', f.status);
@@ -144,8 +196,8 @@ export function accountQuery(db: Db, merchantId: number, f: Omit<AccountFilter, 
     .orderBy('account.id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
 }
 
-export async function listAccounts(db: Db, merchantId: number, f: AccountFilter) {
-  const q = accountQuery(db, merchantId, f);
+export async function listAccounts(db: Db, merchantId: number, scopeRootId: number, f: AccountFilter) {
+  const q = accountQuery(db, merchantId, scopeRootId, f);
   const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };
@@ -168,7 +220,7 @@ export function membershipsOf(db: Db, accountIds: number[]) {
     .innerJoin('organization', 'organization.id', 'membership.organization_id')
     .innerJoin('role', 'role.id', 'membership.role_id')
     .select(['membership.account_id as accountId', 'membership.organization_id as organizationId', 'organization.name as organizationName',
-      'membership.role_id as roleId', 'role.name as roleName'])
+      'membership.role_id as roleId', 'role.name as roleName', 'role.is_admin as roleIsAdmin'])
     .where('membership.account_id', 'in', accountIds)
     .orderBy('membership.organization_id')
     .orderBy('membership.role_id')

@@ -19,14 +19,138 @@ import * as repo from './system.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 
+// ---------------- scope: what the signed-in account sees and manages (decision: admin scope) ----------------
+
+type OrgRow = Awaited<ReturnType<typeof repo.listOrgs>>[number];
+
+/**
+ * The actor of a user-management call: its active organisation and role(s) (the session's), the
+ * subtree below that organisation and the anchors of its roles. Every read and write of this module
+ * is limited to the subtree.
+ */
+interface Scope {
+  accountId: number;
+  /** The active organisation: the top of everything the account sees and manages. */
+  rootId: number;
+  /** The active organisation is the merchant's root. */
+  atMerchantRoot: boolean;
+  /** The active organisation and every organisation below it. */
+  ids: Set<number>;
+  /** Every organisation of the merchant (names and parents, for the "above" test). */
+  orgs: Map<number, OrgRow>;
+  isAdmin: boolean;
+  anchors: Set<string>;
+}
+
+const scopes = new WeakMap<OpContext, Promise<Scope>>();
+
+/** The scope of the call (loaded once per call). */
+function scopeOf(ctx: OpContext): Promise<Scope> {
+  let p = scopes.get(ctx);
+  if (!p) {
+    p = loadScope(ctx);
+    scopes.set(ctx, p);
+  }
+  return p;
+}
+
+async function loadScope(ctx: OpContext): Promise<Scope> {
+  const session = ctx.session!;
+  const access = await loadAccess(ctx.db, session); // the active organisation and roles are still held
+  const rows = await repo.listOrgs(ctx.db, session.merchantId);
+  const orgs = new Map(rows.map((o) => [o.id, o]));
+  const rootId = session.organizationId!;
+  const children = new Map<number, number[]>();
+  for (const o of rows) if (o.parentId !== null) children.set(o.parentId, [...(children.get(o.parentId) ?? []), o.id]);
+  const ids = new Set<number>();
+  const walk = (id: number) => {
+    ids.add(id);
+    for (const c of children.get(id) ?? []) walk(c);
+  };
+  if (orgs.has(rootId)) walk(rootId);
+  return {
+    accountId: session.accountId, rootId, atMerchantRoot: orgs.get(rootId)?.parentId === null, ids, orgs,
+    isAdmin: access.isAdmin, anchors: access.anchors,
+  };
+}
+
+/** The scope root for the synchronous list queries (the same organisation `scopeOf` starts from). */
+const scopeRootOf = (ctx: OpContext) => ctx.session!.organizationId ?? 0;
+
+/** The active organisation is a proper ancestor of `orgId`. */
+function strictlyAbove(scope: Scope, orgId: number): boolean {
+  for (let cur = scope.orgs.get(orgId)?.parentId ?? null; cur !== null; cur = scope.orgs.get(cur)?.parentId ?? null) {
+    if (cur === scope.rootId) return true;
+  }
+  return false;
+}
+
+interface RoleFacts {
+  name: string;
+  organizationId: number;
+  isAdmin: boolean;
+  /** Page anchors the role grants (ignored for admin roles, which hold everything). */
+  pageAnchors: readonly string[];
+}
+
+type RoleBlock = 'outside' | 'admin' | 'beyond';
+
+/**
+ * Whether the actor may give this role (and change it, and act on accounts holding it): the role's
+ * organisation is inside the scope; an admin role only by an admin whose organisation is strictly above
+ * the role's (at the merchant's root, root admins among themselves); any other role only when every page
+ * it grants is one of the actor's own.
+ */
+function roleBlock(scope: Scope, role: RoleFacts): RoleBlock | null {
+  if (!scope.ids.has(role.organizationId)) return 'outside';
+  if (role.isAdmin) {
+    const above = strictlyAbove(scope, role.organizationId) || (scope.atMerchantRoot && role.organizationId === scope.rootId);
+    return scope.isAdmin && above ? null : 'admin';
+  }
+  return role.pageAnchors.every((a) => scope.anchors.has(a)) ? null : 'beyond';
+}
+
+const orgName = (scope: Scope, id: number) => scope.orgs.get(id)?.name ?? '';
+
+/** Who may manage the admin role of an organisation, in words. */
+function adminManagers(scope: Scope, orgId: number): string {
+  return scope.orgs.get(orgId)?.parentId === null ? `“${orgName(scope, orgId)}”的管理员` : `“${orgName(scope, orgId)}”上级组织的管理员`;
+}
+
+function roleNote(scope: Scope, role: RoleFacts): string | null {
+  switch (roleBlock(scope, role)) {
+    case null:
+      return null;
+    case 'outside':
+      return '该角色不在您的管理范围内';
+    case 'admin':
+      return `该管理员角色只能由${adminManagers(scope, role.organizationId)}管理`;
+    case 'beyond':
+      return `角色“${role.name}”含有您自己没有的菜单权限`;
+  }
+}
+
+const flag = (note: string | null) => ({ manageable: note === null, manageNote: note });
+
 // ---------------- organisations ----------------
 
 /**
- * The organisation tree; with a keyword, cut down as the 组织管理 page filters it: nodes whose name
- * contains the keyword (case-insensitive), with their ancestors and their whole subtree.
+ * An organisation may be changed (renamed, deleted) from its scope only below the scope's top: the
+ * active organisation itself belongs to the level above (the merchant's root is renamed by its own).
+ */
+function orgNote(scope: Scope, id: number): string | null {
+  if (!scope.ids.has(id)) return '该组织不在您的管理范围内';
+  if (id === scope.rootId && !scope.atMerchantRoot) return '当前所在的组织由上级组织管理，不能在此修改或删除';
+  return null;
+}
+
+/**
+ * The organisation tree from the active organisation down; with a keyword, cut down as the 组织管理
+ * page filters it: nodes whose name contains the keyword (case-insensitive), with their ancestors and
+ * their whole subtree.
  */
 export async function orgTree(ctx: OpContext, f: { keyword?: string } = {}): Promise<OrgNode[]> {
-  const roots = await fullOrgTree(ctx);
+  const roots = await scopedOrgTree(ctx);
   return f.keyword ? filterOrgTree(roots, f.keyword.toLowerCase()) : roots;
 }
 
@@ -43,10 +167,10 @@ function filterOrgTree(nodes: OrgNode[], k: string): OrgNode[] {
   return out;
 }
 
-export interface OrgExportRow extends Omit<OrgNode, 'children'> {
-  /** 1 for the root. */
+export interface OrgExportRow extends Omit<OrgNode, 'children' | 'manageable' | 'manageNote'> {
+  /** 1 for the top of the tree. */
   level: number;
-  /** Names from the root down to this organisation. */
+  /** Names from the top of the tree down to this organisation. */
   path: string;
   parentName: string;
 }
@@ -55,7 +179,7 @@ export interface OrgExportRow extends Omit<OrgNode, 'children'> {
 export async function orgExportRows(ctx: OpContext, f: { keyword?: string }): Promise<OrgExportRow[]> {
   const out: OrgExportRow[] = [];
   const walk = (nodes: OrgNode[], trail: string[]) => {
-    for (const { children, ...n } of nodes) {
+    for (const { children, manageable: _m, manageNote: _n, ...n } of nodes) {
       const path = [...trail, n.name];
       out.push({ ...n, level: path.length, path: path.join(' / '), parentName: trail.at(-1) ?? '' });
       walk(children, path);
@@ -65,57 +189,64 @@ export async function orgExportRows(ctx: OpContext, f: { keyword?: string }): Pr
   return out;
 }
 
-async function fullOrgTree(ctx: OpContext): Promise<OrgNode[]> {
-  const mid = merchantOf(ctx);
-  const [orgs, counts] = await Promise.all([repo.listOrgs(ctx.db, mid), repo.orgCounts(ctx.db, mid)]);
+/** The tree whose root is the active organisation. */
+async function scopedOrgTree(ctx: OpContext): Promise<OrgNode[]> {
+  const scope = await scopeOf(ctx);
+  const counts = await repo.orgCounts(ctx.db, merchantOf(ctx));
   const nodes = new Map<number, OrgNode>(
-    orgs.map((o) => [o.id, { ...o, accountCount: counts.accounts.get(o.id) ?? 0, roleCount: counts.roles.get(o.id) ?? 0, children: [] }]),
+    [...scope.orgs.values()]
+      .filter((o) => scope.ids.has(o.id))
+      .map((o) => [o.id, {
+        ...o, accountCount: counts.accounts.get(o.id) ?? 0, roleCount: counts.roles.get(o.id) ?? 0,
+        ...flag(orgNote(scope, o.id)), children: [],
+      }]),
   );
-  const roots: OrgNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = n.parentId === null ? undefined : nodes.get(n.parentId);
-    if (parent) parent.children.push(n);
-    else roots.push(n);
-  }
-  return roots;
+  for (const n of nodes.values()) if (n.id !== scope.rootId) nodes.get(n.parentId!)?.children.push(n);
+  const root = nodes.get(scope.rootId);
+  return root ? [root] : [];
 }
 
-async function requireOrg(ctx: OpContext, id: number) {
-  const org = await repo.findOrg(ctx.db, merchantOf(ctx), id);
-  if (!org) throw notFound('组织');
+/** An organisation of the scope; anything else (another merchant's, or outside the subtree) is "not found". */
+async function requireOrg(ctx: OpContext, id: number, what = '组织') {
+  const scope = await scopeOf(ctx);
+  const org = scope.ids.has(id) ? scope.orgs.get(id) : undefined;
+  if (!org) throw notFound(what);
   return org;
 }
 
+/** The organisations above `id`, from the top of the scope down (never above the active organisation). */
 export async function orgParents(ctx: OpContext, id: number) {
-  const orgs = await repo.listOrgs(ctx.db, merchantOf(ctx));
-  const byId = new Map(orgs.map((o) => [o.id, o]));
-  if (!byId.has(id)) throw notFound('组织');
-  const path = [];
-  for (let cur = byId.get(byId.get(id)!.parentId ?? -1); cur; cur = cur.parentId === null ? undefined : byId.get(cur.parentId)) path.unshift(cur);
+  const scope = await scopeOf(ctx);
+  const org = await requireOrg(ctx, id);
+  const path: OrgRow[] = [];
+  for (let cur = org.parentId; cur !== null && scope.ids.has(cur); cur = scope.orgs.get(cur)!.parentId) path.unshift(scope.orgs.get(cur)!);
   return path;
 }
 
 export async function orgDetail(ctx: OpContext, id: number) {
   const org = await requireOrg(ctx, id);
+  const scope = await scopeOf(ctx);
   const parents = await orgParents(ctx, id);
   const [accountCount, childCount, roles] = await Promise.all([
     repo.countBy(ctx.db, 'membership', 'organization_id', id),
     repo.countBy(ctx.db, 'organization', 'parent_id', id),
-    repo.listRoles(ctx.db, merchantOf(ctx), { organizationId: id }),
+    roleList(ctx, { organizationId: id }),
   ]);
-  return { ...org, parentName: parents.at(-1)?.name ?? null, path: parents.map((p) => p.name), accountCount, childCount, roles };
+  return {
+    ...org, parentName: parents.at(-1)?.name ?? null, path: parents.map((p) => p.name), accountCount, childCount, roles,
+    ...flag(orgNote(scope, id)),
+  };
 }
 
 export async function orgChildren(ctx: OpContext, id: number) {
   await requireOrg(ctx, id);
-  const orgs = await repo.listOrgs(ctx.db, merchantOf(ctx));
-  return orgs.filter((o) => o.parentId === id);
+  const scope = await scopeOf(ctx);
+  return [...scope.orgs.values()].filter((o) => o.parentId === id);
 }
 
 export async function orgAdd(ctx: OpContext, input: z.output<typeof orgAddInput>) {
   const mid = merchantOf(ctx);
-  const parent = await repo.findOrg(ctx.db, mid, input.parentId);
-  if (!parent) throw notFound('上级组织');
+  const parent = await requireOrg(ctx, input.parentId, '上级组织');
   if (await repo.siblingNameTaken(ctx.db, mid, parent.id, input.name)) throw conflict('同一上级组织下已有同名组织');
   const row = await ctx.db
     .insertInto('organization')
@@ -130,6 +261,8 @@ export async function orgAdd(ctx: OpContext, input: z.output<typeof orgAddInput>
 
 export async function orgEdit(ctx: OpContext, input: z.output<typeof orgEditInput>) {
   const org = await requireOrg(ctx, input.id);
+  const note = orgNote(await scopeOf(ctx), org.id);
+  if (note) throw forbidden(note);
   if (await repo.siblingNameTaken(ctx.db, merchantOf(ctx), org.parentId, input.name, org.id)) throw conflict('同一上级组织下已有同名组织');
   await ctx.db.updateTable('organization').set({ name: input.name, sort: input.sort }).where('id', '=', org.id).execute();
   return { id: org.id };
@@ -138,6 +271,8 @@ export async function orgEdit(ctx: OpContext, input: z.output<typeof orgEditInpu
 export async function orgDelete(ctx: OpContext, id: number) {
   const org = await requireOrg(ctx, id);
   if (org.parentId === null) throw conflict('根组织不能删除');
+  const note = orgNote(await scopeOf(ctx), org.id);
+  if (note) throw forbidden(note);
   if ((await repo.countBy(ctx.db, 'organization', 'parent_id', id)) > 0) throw conflict('该组织下还有下级组织，不能删除');
   if ((await repo.countBy(ctx.db, 'membership', 'organization_id', id)) > 0) throw conflict('该组织下还有账号，不能删除');
   await ctx.db.transaction().execute(async (trx) => {
@@ -150,16 +285,25 @@ export async function orgDelete(ctx: OpContext, id: number) {
 
 // ---------------- roles ----------------
 
+/** A role of an organisation in the scope; anything else is "not found". */
 async function requireRole(ctx: OpContext, id: number) {
   const role = await repo.findRole(ctx.db, merchantOf(ctx), id);
-  if (!role) throw notFound('角色');
+  if (!role || !(await scopeOf(ctx)).ids.has(role.organizationId)) throw notFound('角色');
   return role;
+}
+
+/** The facts `roleBlock` needs, for roles as the repo reads them. */
+async function roleFacts(ctx: OpContext, roles: readonly { id: number; name: string; organizationId: number; isAdmin: number }[]) {
+  const anchors = await repo.rolePageAnchors(ctx.db, roles.filter((r) => r.isAdmin !== 1).map((r) => r.id));
+  return new Map<number, RoleFacts>(
+    roles.map((r) => [r.id, { name: r.name, organizationId: r.organizationId, isAdmin: r.isAdmin === 1, pageAnchors: anchors.get(r.id) ?? [] }]),
+  );
 }
 
 /** The menu tree the signed-in role may grant (an admin cannot grant what its own role lacks). */
 export async function grantableMenus(ctx: OpContext): Promise<MenuNode[]> {
-  const access = await loadAccess(ctx.db, ctx.session!);
-  return buildMenuTree(await repo.allMenus(ctx.db), (anchor) => access.anchors.has(anchor));
+  const scope = await scopeOf(ctx);
+  return buildMenuTree(await repo.allMenus(ctx.db), (anchor) => scope.anchors.has(anchor));
 }
 
 async function checkGrant(ctx: OpContext, menuIds: number[]): Promise<number[]> {
@@ -168,28 +312,40 @@ async function checkGrant(ctx: OpContext, menuIds: number[]): Promise<number[]> 
   const byId = new Map(menus.map((m) => [m.id, m]));
   const unknown = unique.filter((id) => !byId.has(id));
   if (unknown.length) throw badInput(`菜单不存在：${unknown.join(', ')}（字段：menuIds）`);
-  const access = await loadAccess(ctx.db, ctx.session!);
-  const beyond = unique.filter((id) => !access.anchors.has(byId.get(id)!.anchor));
+  const { anchors } = await scopeOf(ctx);
+  const beyond = unique.filter((id) => !anchors.has(byId.get(id)!.anchor));
   if (beyond.length) throw forbidden(`不能授予自己没有的权限：${beyond.map((id) => byId.get(id)!.name).join('、')}`);
   return unique;
 }
 
+/** Roles of the scope, each saying whether the signed-in account may change and give it. */
 export async function roleList(ctx: OpContext, f: repo.RoleFilter) {
   if (f.organizationId) await requireOrg(ctx, f.organizationId);
-  const rows = await repo.listRoles(ctx.db, merchantOf(ctx), f);
-  return rows.map((r) => ({ ...r, isAdmin: r.isAdmin === 1, accountCount: Number(r.accountCount ?? 0) }));
+  const scope = await scopeOf(ctx);
+  const rows = await repo.listRoles(ctx.db, merchantOf(ctx), scope.rootId, f);
+  const facts = await roleFacts(ctx, rows);
+  return rows.map((r) => ({
+    ...r, isAdmin: r.isAdmin === 1, accountCount: Number(r.accountCount ?? 0), ...flag(roleNote(scope, facts.get(r.id)!)),
+  }));
 }
 
-/** The role list's own query for its export (same filters, merchant scope and order). */
+/** The role list's own query for its export (same filters, merchant and organisation scope, and order). */
 export function roleExportQuery(ctx: OpContext, f: repo.RoleFilter) {
-  return repo.roleQuery(ctx.db, merchantOf(ctx), f);
+  return repo.roleQuery(ctx.db, merchantOf(ctx), scopeRootOf(ctx), f);
 }
 
 export async function roleDetail(ctx: OpContext, id: number) {
   const role = await requireRole(ctx, id);
-  const org = await requireOrg(ctx, role.organizationId);
+  const scope = await scopeOf(ctx);
+  const facts = (await roleFacts(ctx, [role])).get(role.id)!;
   const menuIds = role.isAdmin === 1 ? (await repo.allMenus(ctx.db)).map((m) => m.id) : await repo.roleMenuIds(ctx.db, id);
-  return { ...role, isAdmin: role.isAdmin === 1, organizationName: org.name, menuIds };
+  return { ...role, isAdmin: role.isAdmin === 1, organizationName: orgName(scope, role.organizationId), menuIds, ...flag(roleNote(scope, facts)) };
+}
+
+/** Refuses (A0301, with the reason) a role the signed-in account may not change. */
+async function requireManageableRole(ctx: OpContext, role: { id: number; name: string; organizationId: number; isAdmin: number }) {
+  const note = roleNote(await scopeOf(ctx), (await roleFacts(ctx, [role])).get(role.id)!);
+  if (note) throw forbidden(note);
 }
 
 export async function roleAdd(ctx: OpContext, input: z.output<typeof roleAddInput>) {
@@ -210,6 +366,7 @@ export async function roleAdd(ctx: OpContext, input: z.output<typeof roleAddInpu
 
 export async function roleEdit(ctx: OpContext, input: z.output<typeof roleEditInput>) {
   const role = await requireRole(ctx, input.id);
+  await requireManageableRole(ctx, role);
   if (await repo.roleNameTaken(ctx.db, role.organizationId, input.name, role.id)) throw conflict('该组织下已有同名角色');
   const menuIds = role.isAdmin === 1 ? [] : await checkGrant(ctx, input.menuIds);
   await ctx.db.transaction().execute(async (trx) => {
@@ -222,6 +379,7 @@ export async function roleEdit(ctx: OpContext, input: z.output<typeof roleEditIn
 export async function roleDelete(ctx: OpContext, id: number) {
   const role = await requireRole(ctx, id);
   if (role.isAdmin === 1) throw conflict('管理员角色不能删除');
+  await requireManageableRole(ctx, role);
   if ((await repo.countBy(ctx.db, 'membership', 'role_id', id)) > 0) throw conflict('该角色下还有账号，不能删除');
   await ctx.db.deleteFrom('role').where('id', '=', id).execute();
   return null;
@@ -229,35 +387,86 @@ export async function roleDelete(ctx: OpContext, id: number) {
 
 // ---------------- accounts ----------------
 
-async function requireAccount(ctx: OpContext, id: number) {
-  const account = await repo.findAccount(ctx.db, merchantOf(ctx), id);
-  if (!account) throw notFound('账号');
-  return account;
+type MembershipRow = Awaited<ReturnType<typeof repo.membershipsOf>>[number];
+
+/** The scope holds the account: it has a membership inside (at the merchant's root: every account). */
+const holdsAccount = (scope: Scope, ms: readonly MembershipRow[]) => scope.atMerchantRoot || ms.some((m) => scope.ids.has(m.organizationId));
+
+/**
+ * Why the signed-in account may not act on an account with these memberships (edit, delete, enable,
+ * disable, reset its password), or null: every membership must be inside the scope and every role one
+ * the actor could give.
+ */
+async function accountNotes(ctx: OpContext, ms: readonly MembershipRow[]): Promise<Map<number, string | null>> {
+  const scope = await scopeOf(ctx);
+  const facts = await roleFacts(ctx, ms.map((m) => ({ id: m.roleId, name: m.roleName, organizationId: m.organizationId, isAdmin: m.roleIsAdmin })));
+  const notes = new Map<number, string | null>();
+  for (const m of ms) {
+    if (notes.get(m.accountId)) continue;
+    let note: string | null = null;
+    switch (roleBlock(scope, facts.get(m.roleId)!)) {
+      case 'outside':
+        note = '该账号还属于您管理范围以外的组织';
+        break;
+      case 'admin':
+        note = `该账号是“${m.organizationName}”的管理员，只能由${adminManagers(scope, m.organizationId)}操作`;
+        break;
+      case 'beyond':
+        note = `该账号的角色“${m.organizationName}/${m.roleName}”含有您自己没有的菜单权限`;
+        break;
+    }
+    notes.set(m.accountId, note);
+  }
+  return notes;
 }
 
-/** Every (organisation, role) must belong to this merchant, the role to that organisation. */
+/** Memberships as shown: only those inside the scope (the rest are not the actor's to see). */
+async function shownMemberships(ctx: OpContext, ms: readonly MembershipRow[]) {
+  const scope = await scopeOf(ctx);
+  return ms.filter((m) => scope.ids.has(m.organizationId)).map(({ accountId, roleIsAdmin: _a, ...m }) => ({ accountId, ...m }));
+}
+
+/** An account the scope holds, with all its memberships; anything else is "not found". */
+async function requireAccount(ctx: OpContext, id: number) {
+  const account = await repo.findAccount(ctx.db, merchantOf(ctx), id);
+  const memberships = account ? await repo.membershipsOf(ctx.db, [id]) : [];
+  if (!account || !holdsAccount(await scopeOf(ctx), memberships)) throw notFound('账号');
+  return { account, memberships };
+}
+
+/** Refuses (A0301, with the reason) an account the signed-in account may not act on. */
+async function requireManageableAccount(ctx: OpContext, id: number, ms: readonly MembershipRow[]) {
+  const note = (await accountNotes(ctx, ms)).get(id);
+  if (note) throw forbidden(note);
+}
+
+/**
+ * Every (organisation, role) given must be inside the scope (else "not found"), the role of that
+ * organisation, and a role the actor could give (else A0301 with the reason).
+ */
 async function checkMemberships(ctx: OpContext, list: { organizationId: number; roleId: number }[]) {
   const seen = new Set<string>();
-  const access = await loadAccess(ctx.db, ctx.session!);
+  const scope = await scopeOf(ctx);
   for (const m of list) {
     const key = `${m.organizationId}:${m.roleId}`;
     if (seen.has(key)) throw badInput('组织角色重复（字段：memberships）');
     seen.add(key);
-    await requireOrg(ctx, m.organizationId);
+    const org = await requireOrg(ctx, m.organizationId);
     const role = await requireRole(ctx, m.roleId);
     if (role.organizationId !== m.organizationId) throw badInput(`角色“${role.name}”不属于所选组织（字段：memberships）`);
-    if (role.isAdmin === 1 && !access.isAdmin) throw forbidden('不能分配管理员角色');
+    const note = roleNote(scope, (await roleFacts(ctx, [role])).get(role.id)!);
+    if (note) throw forbidden(`不能分配“${org.name}/${role.name}”：${note}（字段：memberships）`);
   }
 }
 
-/** The account list's own query for its export (same filters and merchant scope, no paging). */
+/** The account list's own query for its export (same filters, merchant and organisation scope, no paging). */
 export function accountExportQuery(ctx: OpContext, f: Omit<repo.AccountFilter, 'pageNum' | 'pageSize'>) {
-  return repo.accountQuery(ctx.db, merchantOf(ctx), f);
+  return repo.accountQuery(ctx.db, merchantOf(ctx), scopeRootOf(ctx), f);
 }
 
-/** One export batch: phones masked as on the list, memberships in words. */
+/** One export batch: phones masked as on the list, memberships (inside the scope) in words. */
 export async function accountExportRows(ctx: OpContext, rows: Awaited<ReturnType<ReturnType<typeof repo.accountQuery>['execute']>>) {
-  const ms = await repo.membershipsOf(ctx.db, rows.map((a) => a.id));
+  const ms = await shownMemberships(ctx, await repo.membershipsOf(ctx.db, rows.map((a) => a.id)));
   return rows.map((a) => ({
     ...a,
     phone: maskPhone(a.phone),
@@ -267,14 +476,16 @@ export async function accountExportRows(ctx: OpContext, rows: Awaited<ReturnType
 
 export async function accountList(ctx: OpContext, f: repo.AccountFilter) {
   if (f.organizationId) await requireOrg(ctx, f.organizationId);
-  const { list, total } = await repo.listAccounts(ctx.db, merchantOf(ctx), f);
-  const ms = await repo.membershipsOf(ctx.db, list.map((a) => a.id));
+  const { list, total } = await repo.listAccounts(ctx.db, merchantOf(ctx), scopeRootOf(ctx), f);
+  const all = await repo.membershipsOf(ctx.db, list.map((a) => a.id));
+  const [shown, notes] = await Promise.all([shownMemberships(ctx, all), accountNotes(ctx, all)]);
   return {
     list: list.map((a) => ({
       ...a,
       phone: maskPhone(a.phone),
       useSite: a.useSite === 1,
-      memberships: ms.filter((m) => m.accountId === a.id).map(({ accountId: _a, ...m }) => m),
+      memberships: shown.filter((m) => m.accountId === a.id).map(({ accountId: _a, ...m }) => m),
+      ...flag(notes.get(a.id) ?? null),
     })),
     total,
     pageNum: f.pageNum,
@@ -283,9 +494,9 @@ export async function accountList(ctx: OpContext, f: repo.AccountFilter) {
 }
 
 export async function accountDetail(ctx: OpContext, id: number) {
-  const a = await requireAccount(ctx, id);
-  const ms = await repo.membershipsOf(ctx.db, [id]);
-  return { ...a, useSite: a.useSite === 1, memberships: ms.map(({ accountId: _a, ...m }) => m) };
+  const { account: a, memberships } = await requireAccount(ctx, id);
+  const [shown, notes] = await Promise.all([shownMemberships(ctx, memberships), accountNotes(ctx, memberships)]);
+  return { ...a, useSite: a.useSite === 1, memberships: shown.map(({ accountId: _a, ...m }) => m), ...flag(notes.get(id) ?? null) };
 }
 
 export async function accountAdd(ctx: OpContext, input: z.output<typeof accountAddInput>) {
@@ -311,10 +522,26 @@ export async function accountAdd(ctx: OpContext, input: z.output<typeof accountA
   return { id };
 }
 
+const membershipKeys = (list: readonly { organizationId: number; roleId: number }[]) =>
+  [...new Set(list.map((m) => `${m.organizationId}:${m.roleId}`))].sort().join(',');
+
+/**
+ * Edits an account. Another account: it must be one the actor may act on, and the new memberships
+ * ones the actor may give. The signed-in account itself: only its phone — its organisations and roles,
+ * account type and data range stay as they are (nobody raises their own rights).
+ */
 export async function accountEdit(ctx: OpContext, input: z.output<typeof accountEditInput>) {
-  const a = await requireAccount(ctx, input.id);
+  const { account: a, memberships } = await requireAccount(ctx, input.id);
+  const self = ctx.session!.accountId === a.id;
+  if (self) {
+    const unchanged = membershipKeys(input.memberships) === membershipKeys(await shownMemberships(ctx, memberships))
+      && input.merchantAccountType === a.merchantAccountType && (input.useSite ? 1 : 0) === a.useSite;
+    if (!unchanged) throw forbidden('不能修改当前登录账号的组织角色、账号类型或数据范围，请由其他管理员修改');
+  } else {
+    await requireManageableAccount(ctx, a.id, memberships);
+  }
   if (await repo.loginTaken(ctx.db, 'phone', input.phone, a.id)) throw conflict('该手机号已被其他账号使用');
-  await checkMemberships(ctx, input.memberships);
+  if (!self) await checkMemberships(ctx, input.memberships);
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('account')
@@ -324,7 +551,7 @@ export async function accountEdit(ctx: OpContext, input: z.output<typeof account
       })
       .where('id', '=', a.id)
       .execute();
-    await repo.replaceMemberships(trx, merchantOf(ctx), a.id, input.memberships);
+    if (!self) await repo.replaceMemberships(trx, merchantOf(ctx), a.id, input.memberships);
   });
   return { id: a.id };
 }
@@ -334,23 +561,28 @@ function notSelf(ctx: OpContext, id: number, what: string) {
 }
 
 export async function accountDelete(ctx: OpContext, id: number) {
-  await requireAccount(ctx, id);
+  const { memberships } = await requireAccount(ctx, id);
   notSelf(ctx, id, '删除');
+  await requireManageableAccount(ctx, id, memberships);
   await ctx.db.deleteFrom('account').where('id', '=', id).execute();
   return null;
 }
 
 export async function accountSetStatus(ctx: OpContext, id: number, enabled: boolean) {
-  await requireAccount(ctx, id);
+  const { memberships } = await requireAccount(ctx, id);
   notSelf(ctx, id, enabled ? '启用' : '停用');
+  await requireManageableAccount(ctx, id, memberships);
   const now = ctx.clock.now();
   await ctx.db.updateTable('account').set({ status: enabled ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
   if (!enabled) await revokeAccountSessions(ctx.db, id, REVOKE_REASONS.disabled, now);
   return null;
 }
 
+/** Sets another account's password. One's own password is changed through 忘记密码 (a code sent to the account's phone). */
 export async function accountResetPassword(ctx: OpContext, id: number, password: string) {
-  await requireAccount(ctx, id);
+  const { memberships } = await requireAccount(ctx, id);
+  if (ctx.session!.accountId === id) throw conflict('不能在账号管理中重置当前登录账号的密码，请在登录页通过“忘记密码”修改');
+  await requireManageableAccount(ctx, id, memberships);
   const now = ctx.clock.now();
   await ctx.db.updateTable('account').set({ password_hash: await hashPassword(password), password_changed_at: now, updated_at: now }).where('id', '=', id).execute();
   await revokeAccountSessions(ctx.db, id, REVOKE_REASONS.passwordChanged, now);

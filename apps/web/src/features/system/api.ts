@@ -1,10 +1,13 @@
-import { SYSTEM_OPS, type MenuNode, type OrgNode } from '@merchant/contracts';
+import { SYSTEM_OPS, type ManageFlag, type MenuNode, type OrgNode } from '@merchant/contracts';
 
-export type { OrgNode };
+export type { ManageFlag, OrgNode };
 import { http } from '../../platform/http-client.ts';
 import type { PageParams, PageResult } from '../../shared/ui/list/list-columns.ts';
 
-/** Gateway operations of user management (spec section 115), typed for the pages. */
+/**
+ * Gateway operations of user management (spec section 115), typed for the pages. Rows carry the
+ * server's `manageable` / `manageNote` (the admin-scope rule): pages disable what the account may not do.
+ */
 
 export interface OrgRow {
   id: number;
@@ -15,7 +18,7 @@ export interface OrgRow {
   createdAt: number;
 }
 
-export interface RoleRow {
+export interface RoleRow extends ManageFlag {
   id: number;
   name: string;
   packageName: string;
@@ -26,7 +29,7 @@ export interface RoleRow {
   createdAt: number;
 }
 
-export interface OrgDetail extends OrgRow {
+export interface OrgDetail extends OrgRow, ManageFlag {
   parentName: string | null;
   path: string[];
   accountCount: number;
@@ -45,7 +48,7 @@ export interface Membership {
   roleName: string;
 }
 
-export interface AccountRow {
+export interface AccountRow extends ManageFlag {
   id: number;
   userName: string;
   phone: string;

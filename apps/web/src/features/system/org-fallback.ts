@@ -27,6 +27,9 @@ export function rolesFromSelection(nodes: OrgTreeNode[]): RoleRow[] {
       organizationName: n.orgName,
       accountCount: 0,
       createdAt: 0,
+      // Unknown here: the server decides when the account is saved.
+      manageable: true,
+      manageNote: null,
     })),
     ...rolesFromSelection(n.orgList ?? []),
   ]);

@@ -14,7 +14,7 @@ import {
 } from './org-tree.ts';
 
 const node = (id: number, name: string, parentId: number | null, structureType: number, children: OrgNode[] = [], accountCount = 0): OrgNode => ({
-  id, name, parentId, structureType, sort: 0, createdAt: 0, accountCount, roleCount: 0, children,
+  id, name, parentId, structureType, sort: 0, createdAt: 0, accountCount, roleCount: 0, children, manageable: true, manageNote: null,
 });
 
 const tree: OrgNode[] = [
@@ -77,5 +77,7 @@ describe('organisation tree helpers', () => {
     expect(deleteBlocker(findOrgNode(tree, 4)!)).toBe('该组织下还有 1 个账号，不能删除');
     expect(deleteBlocker(findOrgNode(tree, 5)!)).toBeNull();
     expect(deleteBlocker({ parentId: 1, accountCount: 0, childCount: 3 })).toBe('该组织下还有 3 个下级组织，不能删除');
+    // The server's admin scope: the active organisation itself is managed from above.
+    expect(deleteBlocker({ parentId: 1, accountCount: 0, manageable: false, manageNote: '当前所在的组织由上级组织管理' })).toBe('当前所在的组织由上级组织管理');
   });
 });

@@ -84,8 +84,11 @@ export function childStructureType(parentType: number | undefined): number {
 }
 
 /** Why an organisation cannot be deleted, or null when the server will accept it. */
-export function deleteBlocker(node: Pick<OrgNode, 'parentId' | 'accountCount'> & { childCount?: number; children?: unknown[] }): string | null {
+export function deleteBlocker(
+  node: Pick<OrgNode, 'parentId' | 'accountCount'> & Partial<Pick<OrgNode, 'manageable' | 'manageNote'>> & { childCount?: number; children?: unknown[] },
+): string | null {
   if (node.parentId === null) return '根组织不能删除';
+  if (node.manageable === false) return node.manageNote ?? '没有权限删除该组织';
   const childCount = node.childCount ?? node.children?.length ?? 0;
   if (childCount > 0) return `该组织下还有 ${childCount} 个下级组织，不能删除`;
   if (node.accountCount > 0) return `该组织下还有 ${node.accountCount} 个账号，不能删除`;

@@ -4,7 +4,7 @@ import { Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typograph
 import { EyeInvisibleOutlined, EyeOutlined, UserOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { maskPhone } from '../../../shared/format/phone.ts';
-import { accountApi, systemKeys, type Membership } from '../api.ts';
+import { accountApi, systemKeys, type AccountDetail, type Membership } from '../api.ts';
 import { accountStatusLabel, accountTypeLabel, dataScopeLabel } from '../account-labels.ts';
 
 function PhoneText({ phone }: { phone: string }) {
@@ -23,8 +23,16 @@ function PhoneText({ phone }: { phone: string }) {
   );
 }
 
-/** Account detail (description list and memberships); `extra` holds the caller's actions. */
-export function AccountDetailDrawer({ accountId, onClose, extra }: { accountId: number | null; onClose: () => void; extra?: ReactNode }) {
+/** Account detail (description list and memberships); `extra` holds the caller's actions (given the loaded account). */
+export function AccountDetailDrawer({
+  accountId,
+  onClose,
+  extra,
+}: {
+  accountId: number | null;
+  onClose: () => void;
+  extra?: ReactNode | ((account: AccountDetail) => ReactNode);
+}) {
   const open = accountId !== null;
   const q = useQuery({ queryKey: systemKeys.accountDetail(accountId ?? 0), queryFn: () => accountApi.detail(accountId!), enabled: open });
   const a = q.data;
@@ -39,7 +47,7 @@ export function AccountDetailDrawer({ accountId, onClose, extra }: { accountId: 
           账号详情
         </Space>
       }
-      extra={a ? extra : null}
+      extra={a ? (typeof extra === 'function' ? extra(a) : extra) : null}
     >
       {q.isLoading ? (
         <div style={{ textAlign: 'center', padding: 48 }}>

@@ -124,16 +124,21 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
           }
           const self = r.id === selfId;
           const enabled = r.status === 1;
+          // The server's admin scope says whether this account may be changed by the signed-in one, and why not.
+          const locked = !self && !r.manageable ? (r.manageNote ?? '没有权限操作该账号') : null;
+          const toggleBlock = self ? `不能${enabled ? '停用' : '启用'}当前登录的账号` : locked;
           return (
             <Space size={0}>
               <Button type="link" size="small" onClick={() => setDetailId(r.id)}>
                 详情
               </Button>
-              <Button type="link" size="small" onClick={() => navigate(accountHandlePath('edit', r.memberships[0]?.roleId ?? 0, r.id))}>
-                编辑
-              </Button>
-              <Tooltip title={self ? `不能${enabled ? '停用' : '启用'}当前登录的账号` : undefined}>
-                <Button type="link" size="small" danger={enabled} disabled={self} onClick={() => confirmToggle(r)}>
+              <Tooltip title={locked}>
+                <Button type="link" size="small" disabled={!!locked} onClick={() => navigate(accountHandlePath('edit', r.memberships[0]?.roleId ?? 0, r.id))}>
+                  编辑
+                </Button>
+              </Tooltip>
+              <Tooltip title={toggleBlock}>
+                <Button type="link" size="small" danger={enabled} disabled={!!toggleBlock} onClick={() => confirmToggle(r)}>
                   {enabled ? '停用' : '启用'}
                 </Button>
               </Tooltip>
@@ -141,9 +146,18 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
                 trigger={['click']}
                 menu={{
                   items: [
-                    { key: 'reset', label: '重置密码' },
+                    {
+                      key: 'reset',
+                      label: <Tooltip title={self ? '请在登录页通过“忘记密码”修改自己的密码' : locked} placement="left">重置密码</Tooltip>,
+                      disabled: self || !!locked,
+                    },
                     { type: 'divider' },
-                    { key: 'delete', label: '删除', danger: true, disabled: self },
+                    {
+                      key: 'delete',
+                      label: <Tooltip title={self ? '不能删除当前登录的账号' : locked} placement="left">删除</Tooltip>,
+                      danger: true,
+                      disabled: self || !!locked,
+                    },
                   ],
                   onClick: ({ key }) => (key === 'reset' ? setResetFor(r) : confirmDelete(r)),
                 }}
@@ -184,15 +198,23 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
         accountId={detailId}
         onClose={() => setDetailId(null)}
         extra={
-          compact || detailId === null ? null : (
-            <Button
-              type="primary"
-              icon={<EditOutlined />}
-              onClick={() => navigate(accountHandlePath('edit', 0, detailId))}
-            >
-              编辑
-            </Button>
-          )
+          compact || detailId === null
+            ? null
+            : (a) => {
+                const locked = a.id !== selfId && !a.manageable ? (a.manageNote ?? '没有权限操作该账号') : null;
+                return (
+                  <Tooltip title={locked}>
+                    <Button
+                      type="primary"
+                      icon={<EditOutlined />}
+                      disabled={!!locked}
+                      onClick={() => navigate(accountHandlePath('edit', 0, a.id))}
+                    >
+                      编辑
+                    </Button>
+                  </Tooltip>
+                );
+              }
         }
       />
       {compact ? null : <ResetPasswordModal account={resetFor} onClose={() => setResetFor(null)} />}

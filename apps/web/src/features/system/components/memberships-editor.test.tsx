@@ -6,17 +6,17 @@ import type { MembershipDraft } from '../form-rules.ts';
 import { MembershipsEditor } from './memberships-editor.tsx';
 
 const role = (id: number, organizationId: number, name: string): RoleRow => ({
-  id, organizationId, name, packageName: '标准版', isAdmin: false, organizationName: '', accountCount: 0, createdAt: 0,
+  id, organizationId, name, packageName: '标准版', isAdmin: false, organizationName: '', accountCount: 0, createdAt: 0, manageable: true, manageNote: null,
 });
 const roles = [role(10, 1, '运营'), role(11, 1, '财务'), role(20, 2, '区域经理')];
 const orgOptions = [{ title: '总部', value: 1, key: 1, children: [{ title: '华东大区', value: 2, key: 2 }] }];
 
-function Harness({ initial, onFinish }: { initial: MembershipDraft[]; onFinish?: (v: unknown) => void }) {
+function Harness({ initial, onFinish, roleList = roles }: { initial: MembershipDraft[]; onFinish?: (v: unknown) => void; roleList?: RoleRow[] }) {
   const [form] = Form.useForm();
   return (
     <App>
       <Form form={form} initialValues={{ memberships: initial }} onFinish={onFinish}>
-        <MembershipsEditor form={form} orgOptions={orgOptions} roles={roles} />
+        <MembershipsEditor form={form} orgOptions={orgOptions} roles={roleList} />
         <Button htmlType="submit">提交</Button>
       </Form>
     </App>
@@ -43,6 +43,15 @@ describe('MembershipsEditor', () => {
     render(<Harness initial={[{ organizationId: 2 }]} />);
     await openSelect('第1行角色');
     await waitFor(() => expect(optionTexts()).toEqual(['区域经理']));
+  });
+
+  it('shows the roles the account may not give disabled, with the server’s reason', async () => {
+    const limited = [role(10, 1, '运营'), { ...role(11, 1, '财务'), manageable: false, manageNote: '角色“财务”含有您自己没有的菜单权限' }];
+    render(<Harness initial={[{ organizationId: 1 }]} roleList={limited} />);
+    await openSelect('第1行角色');
+    await waitFor(() => expect(optionTexts()).toEqual(['运营', '财务']));
+    const disabled = Array.from(document.querySelectorAll('.ant-select-item-option-disabled')).map((o) => [o.textContent, o.getAttribute('title')]);
+    expect(disabled).toEqual([['财务', '财务：角色“财务”含有您自己没有的菜单权限']]);
   });
 
   it('adds and removes rows, keeping at least one', async () => {

@@ -12,7 +12,10 @@ interface Props {
   disabled?: boolean;
 }
 
-/** Organisation × role rows of an account (Form.List `memberships`); the role list follows the row's organisation. */
+/**
+ * Organisation × role rows of an account (Form.List `memberships`); the role list follows the row's
+ * organisation. Roles the signed-in account may not give (the server's `manageable`) are shown disabled.
+ */
 export function MembershipsEditor({ form, orgOptions, roles, rolesLoading, disabled }: Props) {
   const rows = (Form.useWatch('memberships', form) as MembershipDraft[] | undefined) ?? [];
   return (
@@ -26,7 +29,8 @@ export function MembershipsEditor({ form, orgOptions, roles, rolesLoading, disab
               .map((r) => ({
                 value: r.id,
                 label: r.name,
-                title: r.name,
+                title: r.manageable ? r.name : `${r.name}：${r.manageNote ?? '不能分配'}`,
+                disabled: !r.manageable,
                 desc: r.isAdmin ? <Tag color="red" style={{ marginInlineStart: 6 }}>管理员</Tag> : null,
               }));
             return (
@@ -39,6 +43,7 @@ export function MembershipsEditor({ form, orgOptions, roles, rolesLoading, disab
                     treeDefaultExpandAll
                     showSearch={{ treeNodeFilterProp: 'title' }}
                     placeholder="选择组织"
+                    disabled={disabled}
                     onChange={() => form.setFieldValue(['memberships', field.name, 'roleId'], undefined)}
                   />
                 </Form.Item>

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Breadcrumb, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { ApartmentOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { orgApi, systemKeys, type OrgRow, type RoleRow } from '../api.ts';
@@ -43,9 +43,11 @@ export function OrgDetailDrawer({
             <Button icon={<PlusOutlined />} onClick={() => onAddChild(d.id)}>
               新增下级
             </Button>
-            <Button type="primary" icon={<EditOutlined />} onClick={() => onEdit(d.id)}>
-              编辑
-            </Button>
+            <Tooltip title={d.manageable ? null : d.manageNote}>
+              <Button type="primary" icon={<EditOutlined />} disabled={!d.manageable} onClick={() => onEdit(d.id)}>
+                编辑
+              </Button>
+            </Tooltip>
           </Space>
         ) : null
       }
@@ -67,7 +69,8 @@ export function OrgDetailDrawer({
             items={[
               { key: 'name', label: '组织名称', children: d.name },
               { key: 'type', label: '组织类型', children: <Tag color={STRUCTURE_TYPE_COLORS[d.structureType]}>{structureTypeName(d.structureType)}</Tag> },
-              { key: 'parent', label: '上级组织', children: d.parentName ?? '无（根组织）' },
+              // Above the active organisation nothing is shown (the admin scope): no parent name there.
+              { key: 'parent', label: '上级组织', children: d.parentName ?? (d.parentId === null ? '无（根组织）' : '--') },
               { key: 'sort', label: '排序', children: d.sort },
               { key: 'path', label: '组织路径', span: 2, children: [...d.path, d.name].join(' / ') },
               { key: 'accounts', label: '账号数', children: d.accountCount },

@@ -6,29 +6,33 @@ import { orgApi, roleApi, systemKeys } from '../api.ts';
 import { orgOptionsFromSelection, rolesFromSelection } from '../org-fallback.ts';
 import { toOrgOptions } from '../org-tree.ts';
 
-const ORG_ANCHOR = 'organization-list';
-const ROLE_ANCHOR = 'role-management';
+/** The pages whose anchors open the organisation tree and the role list on the server (decision 13). */
+const ORG_READ = ['organization-list', 'role-management', 'account-list'];
+const ROLE_READ = ['role-management', 'account-list'];
 
 /**
- * The organisation tree (cached) and its picker options. Without the organisation page's
- * anchor the list is not asked for (the server would refuse it); the options then come from
- * the organisations the signed-in account holds.
+ * The organisation tree (cached) and its picker options: the server's tree of the active
+ * organisation's subtree. Without a page that may read it the list is not asked for (the server
+ * would refuse it); the options then come from the organisations the signed-in account holds.
  */
 export function useOrgTree() {
   const menuTree = useSession((s) => s.menuTree);
   const selection = useSession((s) => s.selectTree);
-  const allowed = useMemo(() => hasAnchor(menuTree, ORG_ANCHOR), [menuTree]);
+  const allowed = useMemo(() => ORG_READ.some((a) => hasAnchor(menuTree, a)), [menuTree]);
   const q = useQuery({ queryKey: systemKeys.orgTree, queryFn: orgApi.tree, staleTime: 60_000, enabled: allowed });
   const tree = useMemo(() => q.data ?? [], [q.data]);
   const options = useMemo(() => (allowed ? toOrgOptions(tree) : orgOptionsFromSelection(selection)), [allowed, tree, selection]);
   return { tree, options, isLoading: allowed && q.isLoading };
 }
 
-/** Every role of the merchant (for membership pickers), with the same fallback as useOrgTree. */
+/**
+ * Every role of the active organisation's subtree (for membership pickers), each saying whether the
+ * signed-in account may give it; with the same fallback as useOrgTree.
+ */
 export function useAllRoles() {
   const menuTree = useSession((s) => s.menuTree);
   const selection = useSession((s) => s.selectTree);
-  const allowed = useMemo(() => hasAnchor(menuTree, ROLE_ANCHOR), [menuTree]);
+  const allowed = useMemo(() => ROLE_READ.some((a) => hasAnchor(menuTree, a)), [menuTree]);
   const q = useQuery({ queryKey: [...systemKeys.roleList, 'all'], queryFn: () => roleApi.list({}), enabled: allowed });
   const roles = useMemo(() => (allowed ? (q.data ?? []) : rolesFromSelection(selection)), [allowed, q.data, selection]);
   return { roles, isLoading: allowed && q.isLoading, ready: !allowed || !!q.data };

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Radio, Result, Row, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Skeleton, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
+import { useSession } from '../../../platform/session-store.ts';
 import { sameAs } from '../../../shared/ui/zod-rule.ts';
 import { accountApi, systemKeys, type MembershipInput } from '../api.ts';
 import { ACCOUNT_TYPE_OPTIONS } from '../account-labels.ts';
@@ -43,6 +44,7 @@ export default function AccountHandlePage() {
 
   const orgs = useOrgTree();
   const roles = useAllRoles();
+  const selfId = useSession((s) => s.userInfo?.loginOrgRole?.userId);
   const detail = useQuery({
     queryKey: systemKeys.accountDetail(accountId ?? 0),
     queryFn: () => accountApi.detail(accountId!),
@@ -113,18 +115,29 @@ export default function AccountHandlePage() {
     );
   }
 
+  // The server's admin scope: an account this one may not change is shown read only, with the reason;
+  // the signed-in account edits only its own phone (its organisations, roles, type and data range stay).
+  const self = !isAdd && accountId === selfId;
+  const locked = a && !self && !a.manageable ? (a.manageNote ?? '没有权限操作该账号') : null;
+  const readOnly = isView || !!locked;
+  const selfLock = self && !isView;
+
   return (
     <Form<Values>
       form={form}
       key={`${type}-${accountId ?? 'new'}`}
       initialValues={initialValues}
       layout="vertical"
-      disabled={isView}
+      disabled={readOnly}
       onValuesChange={() => setDirty(true)}
       onFinish={(v) => save.mutate(v)}
       className="handle-page"
       data-testid="account-form"
     >
+      {locked && !isView ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`不能修改该账号：${locked}`} /> : null}
+      {selfLock ? (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="这是当前登录的账号：只能修改手机号；组织角色、账号类型和数据范围请由其他管理员修改。" />
+      ) : null}
       <Card title={accountHandleTitle(type)} variant="borderless">
         <Row gutter={24}>
           <Col xs={24} md={12} xl={8}>
@@ -139,7 +152,7 @@ export default function AccountHandlePage() {
           </Col>
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="merchantAccountType" label="账号类型">
-              <Radio.Group options={ACCOUNT_TYPE_OPTIONS} optionType="button" />
+              <Radio.Group options={ACCOUNT_TYPE_OPTIONS} optionType="button" disabled={readOnly || selfLock} />
             </Form.Item>
           </Col>
           {isAdd ? (
@@ -163,6 +176,7 @@ export default function AccountHandlePage() {
                   { value: false, label: '按渠道' },
                   { value: true, label: '按站点' },
                 ]}
+                disabled={readOnly || selfLock}
               />
             </Form.Item>
           </Col>
@@ -175,7 +189,7 @@ export default function AccountHandlePage() {
         extra={<Typography.Text type="secondary">账号登录后可在顶栏切换所属的组织与角色</Typography.Text>}
       >
         <div style={{ maxWidth: 720 }}>
-          <MembershipsEditor form={form} orgOptions={orgs.options} roles={roles.roles} rolesLoading={roles.isLoading} disabled={isView} />
+          <MembershipsEditor form={form} orgOptions={orgs.options} roles={roles.roles} rolesLoading={roles.isLoading} disabled={readOnly || selfLock} />
         </div>
       </Card>
 
@@ -185,15 +199,21 @@ export default function AccountHandlePage() {
             <Button disabled={false} onClick={() => navigate(SYSTEM_PATHS.accountList)}>
               返回
             </Button>
-            <Button
-              disabled={false}
-              type="primary"
-              icon={<EditOutlined />}
-              onClick={() => navigate(accountHandlePath('edit', a?.memberships[0]?.roleId ?? 0, accountId))}
-            >
-              编辑
-            </Button>
+            <Tooltip title={locked}>
+              <Button
+                disabled={!!locked}
+                type="primary"
+                icon={<EditOutlined />}
+                onClick={() => navigate(accountHandlePath('edit', a?.memberships[0]?.roleId ?? 0, accountId))}
+              >
+                编辑
+              </Button>
+            </Tooltip>
           </>
+        ) : locked ? (
+          <Button disabled={false} onClick={() => navigate(SYSTEM_PATHS.accountList)}>
+            返回
+          </Button>
         ) : (
           <>
             <Button onClick={() => navigate(SYSTEM_PATHS.accountList)}>取消</Button>

@@ -11,7 +11,11 @@ import { deleteBlocker, filterOrgTree, findOrgNode, parentIds, STRUCTURE_TYPE_CO
 import { OrgFormModal, type OrgFormTarget } from '../components/org-form-modal.tsx';
 import { OrgDetailDrawer } from '../components/org-detail-drawer.tsx';
 
-/** 组织管理: the organisation tree as a tree table, with detail, add child, edit and delete. */
+/**
+ * 组织管理: the organisation tree as a tree table, with detail, add child, edit and delete. The tree
+ * starts at the signed-in account's active organisation (the server's admin scope); that top node is
+ * managed from above unless it is the merchant's root.
+ */
 export default function OrganizationListPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -152,6 +156,7 @@ export default function OrganizationListPage() {
               fixed: 'right',
               render: (_: unknown, r) => {
                 const blocker = deleteBlocker(r);
+                const locked = r.manageable ? null : (r.manageNote ?? '没有权限修改该组织');
                 return (
                   <Space size={0} className="row-actions">
                     <Button type="link" size="small" onClick={() => setDetailId(r.id)}>
@@ -160,9 +165,11 @@ export default function OrganizationListPage() {
                     <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'add', parentId: r.id })}>
                       新增下级
                     </Button>
-                    <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', node: r })}>
-                      编辑
-                    </Button>
+                    <Tooltip title={locked}>
+                      <Button type="link" size="small" disabled={!!locked} onClick={() => setFormTarget({ mode: 'edit', node: r })}>
+                        编辑
+                      </Button>
+                    </Tooltip>
                     {blocker ? (
                       <Tooltip title={blocker}>
                         <Button type="link" size="small" danger disabled>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, AutoComplete, Button, Card, Col, Form, Input, Result, Row, Skeleton, TreeSelect } from 'antd';
+import { Alert, App, AutoComplete, Button, Card, Col, Form, Input, Result, Row, Skeleton, Tooltip, TreeSelect } from 'antd';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { roleApi, systemKeys } from '../api.ts';
 import { roleRules } from '../form-rules.ts';
@@ -88,6 +88,9 @@ export default function RoleHandlePage() {
 
   const orgName = role?.organizationName ?? params.organizationName;
   const adminRole = !!role?.isAdmin;
+  // The server's admin scope: a role this account may not change is shown read only, with the reason.
+  const locked = role && !role.manageable ? (role.manageNote ?? '没有权限修改该角色') : null;
+  const readOnly = isView || !!locked;
 
   return (
     <Form<Values>
@@ -95,12 +98,13 @@ export default function RoleHandlePage() {
       key={`${type}-${roleId ?? 'new'}`}
       initialValues={initialValues}
       layout="vertical"
-      disabled={isView}
+      disabled={readOnly}
       onValuesChange={() => setDirty(true)}
       onFinish={(v) => save.mutate(v)}
       className="handle-page"
       data-testid="role-form"
     >
+      {locked && !isView ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`不能修改该角色：${locked}`} /> : null}
       <Card title={roleHandleTitle(type)} variant="borderless">
         <Row gutter={24}>
           <Col xs={24} md={12} xl={8}>
@@ -133,12 +137,12 @@ export default function RoleHandlePage() {
         </Row>
       </Card>
 
-      <Card title="菜单权限" variant="borderless" extra={isView ? null : <span className="ant-form-item-extra">只能授予当前角色自己拥有的菜单</span>}>
+      <Card title="菜单权限" variant="borderless" extra={readOnly ? null : <span className="ant-form-item-extra">只能授予当前角色自己拥有的菜单</span>}>
         {adminRole ? (
           <Alert type="info" showIcon style={{ marginBottom: 12 }} title="管理员角色默认拥有全部菜单权限，无需单独授权。" />
         ) : null}
         <Form.Item name="menuIds" noStyle>
-          <MenuGrantTree menus={tree} disabled={isView || adminRole} />
+          <MenuGrantTree menus={tree} disabled={readOnly || adminRole} />
         </Form.Item>
       </Card>
 
@@ -148,18 +152,24 @@ export default function RoleHandlePage() {
             <Button disabled={false} onClick={() => navigate(SYSTEM_PATHS.roleList)}>
               返回
             </Button>
-            <Button disabled={false} icon={<UserAddOutlined />} onClick={() => navigate(accountHandlePath('add', roleId))}>
+            <Button disabled={!!locked} icon={<UserAddOutlined />} onClick={() => navigate(accountHandlePath('add', roleId))}>
               新增该角色账号
             </Button>
-            <Button
-              disabled={false}
-              type="primary"
-              icon={<EditOutlined />}
-              onClick={() => navigate(roleHandlePath('edit', roleId, orgName ?? undefined))}
-            >
-              编辑
-            </Button>
+            <Tooltip title={locked}>
+              <Button
+                disabled={!!locked}
+                type="primary"
+                icon={<EditOutlined />}
+                onClick={() => navigate(roleHandlePath('edit', roleId, orgName ?? undefined))}
+              >
+                编辑
+              </Button>
+            </Tooltip>
           </>
+        ) : locked ? (
+          <Button disabled={false} onClick={() => navigate(SYSTEM_PATHS.roleList)}>
+            返回
+          </Button>
         ) : (
           <>
             <Button onClick={() => navigate(SYSTEM_PATHS.roleList)}>取消</Button>

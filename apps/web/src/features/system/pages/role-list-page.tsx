@@ -57,14 +57,17 @@ export default function RoleListPage() {
         fixed: 'right',
         render: (_v, r) => {
           const blocker = roleDeleteBlocker(r);
+          const locked = r.manageable ? null : (r.manageNote ?? '没有权限修改该角色');
           return (
             <Space size={0}>
               <Button type="link" size="small" onClick={() => navigate(roleHandlePath('view', r.id, r.organizationName))}>
                 查看
               </Button>
-              <Button type="link" size="small" onClick={() => navigate(roleHandlePath('edit', r.id, r.organizationName))}>
-                编辑
-              </Button>
+              <Tooltip title={locked}>
+                <Button type="link" size="small" disabled={!!locked} onClick={() => navigate(roleHandlePath('edit', r.id, r.organizationName))}>
+                  编辑
+                </Button>
+              </Tooltip>
               {blocker ? (
                 <Tooltip title={blocker}>
                   <Button type="link" size="small" danger disabled>
