@@ -1,7 +1,8 @@
 /* global document -- used inside page.evaluate callbacks, which run in the browser */
 /**
  * Journeys of issue 5, user management (section 115): a role with a partial menu grant, an
- * account holding it, that account's menu; disabling an account ends its open session.
+ * account holding it, that account's menu; disabling an account ends its open session; the
+ * 华东大区 admin sees and changes only its subtree (issue 10, admin scope).
  * Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
  * Names are unique per run, so the journeys can run again against the same server.
  */
@@ -250,6 +251,66 @@ export const journeys = [
       await openPage(page, '用户管理', '操作日志', /\/system\/operation-log$/);
       const log = page.getByTestId('operation-log');
       await log.locator('tbody tr.ant-table-row', { hasText: '停用账号' }).first().waitFor();
+      await shot();
+    },
+  },
+  {
+    name: 'um-region-admin-scope',
+    title: 'the 华东大区 admin sees only its subtree; what it may not change is disabled with the reason',
+    async run({ page, base, password, shot }) {
+      await signIn(page, base, 'admin', password);
+      // Switch the active organisation to 华东大区 (its admin role): the page reloads on home.
+      await page.getByTestId('org-cascader').click();
+      await page.locator('.ant-cascader-menu-item', { hasText: '华东大区' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('home-org').filter({ hasText: '华东大区' }).waitFor();
+
+      // 组织管理: the tree starts at 华东大区, which is managed from above.
+      await openPage(page, '用户管理', '组织管理', /\/system\/organization-list$/);
+      const top = page.locator('tbody tr.ant-table-row').first();
+      await top.filter({ hasText: '华东大区' }).waitFor();
+      const rows = await page.locator('tbody tr.ant-table-row').allInnerTexts();
+      assert(!rows.some((r) => r.includes('华南') || r.includes('总部')), `the tree shows organisations outside 华东大区: ${rows.join(' | ')}`);
+      assert(await top.getByRole('button', { name: /编\s*辑/ }).isDisabled(), '华东大区 itself can be edited from its own scope');
+      assert(!(await page.locator('tbody tr.ant-table-row', { hasText: '上海运营中心' }).getByRole('button', { name: /编\s*辑/ }).isDisabled()), '上海运营中心 cannot be edited');
+      await top.getByRole('button', { name: /编\s*辑/ }).hover({ force: true });
+      await page.locator('.ant-tooltip', { hasText: '上级组织' }).waitFor();
+      await page.screenshot({ path: extraShot('region-org-tree') });
+
+      // 账号管理: no account of 华南; multi (also in 广州) is shown with its 上海 membership only, and locked.
+      await openPage(page, '用户管理', '账号管理', /\/system\/account-list$/);
+      const list = page.getByTestId('account-list');
+      await list.getByLabel('账号').fill('multi');
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      const multi = list.locator('tbody tr.ant-table-row', { hasText: 'multi' });
+      await multi.waitFor();
+      const text = await multi.innerText();
+      assert(text.includes('上海运营中心 / 运营') && !text.includes('广州'), `multi shows ${text}`);
+      assert(await multi.getByRole('button', { name: /编\s*辑/ }).isDisabled(), 'multi can be edited from 华东大区');
+      assert(await multi.getByRole('button', { name: /停\s*用/ }).isDisabled(), 'multi can be disabled from 华东大区');
+      await multi.getByRole('button', { name: /停\s*用/ }).hover({ force: true });
+      await page.locator('.ant-tooltip', { hasText: '管理范围以外' }).waitFor();
+      await page.screenshot({ path: extraShot('region-account-locked') });
+      await list.getByLabel('账号').fill('gz.');
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      await list.getByText('暂无账号').first().waitFor();
+      await list.getByLabel('账号').fill('sh.zhangwei');
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      const staff = list.locator('tbody tr.ant-table-row', { hasText: 'sh.zhangwei' });
+      await staff.waitFor();
+      assert(!(await staff.getByRole('button', { name: /编\s*辑/ }).isDisabled()), 'sh.zhangwei cannot be edited from 华东大区');
+
+      // 新增账号: the role picker offers 华东大区's own admin role disabled (it is given from above).
+      await page.getByRole('button', { name: /新增账号/ }).click();
+      await page.waitForURL(/\/system\/account-handle\/add/);
+      const form = page.getByTestId('account-form');
+      await form.getByLabel('第1行组织').click();
+      await pickTreeNode(page, '华东大区');
+      await form.getByLabel('第1行角色').click();
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^管理员/ });
+      await option.waitFor();
+      assert((await option.getAttribute('class')).includes('ant-select-item-option-disabled'), 'the 华东大区 admin role can be picked from 华东大区');
+      await page.screenshot({ path: extraShot('region-admin-role-disabled') });
       await shot();
     },
   },
