@@ -52,8 +52,8 @@ export const OPERATION_LOG_LABELS: Readonly<Record<string, string>> = new Proxy<
 
 /** Top-level input fields an entry keeps as its targets: ids, codes and numbers, and the name being given. */
 const TARGET_KEY = /(^id$|Id$|Ids$|Code$|No$|NoSub$|Number$|^name$|^userName$)/;
-/** Never written to the log: verify codes, passwords, identity numbers, phone numbers. */
-const SECRET_KEY = /^(code|verifyCode|smsCode|captcha\w*|certNo|idCardNo|idNo)$|[Pp]assword|[Pp]hone/;
+/** Never written to the log: verify codes, passwords, identity, card and phone numbers. */
+const SECRET_KEY = /^(code|verifyCode|smsCode|captcha\w*|certNo|idNo)$|[Pp]assword|[Pp]hone|[Cc]ard/;
 const MAX_TARGETS = 500;
 const MAX_VALUE = 64;
 

@@ -76,6 +76,7 @@ describe('operation log targets', () => {
     expect(targetIds({ id: 7, name: '运营', packageName: 'x', menuIds: [1, 2, 3] })).toBe('id=7;name=运营;menuIds=1,2,3');
     expect(targetIds({ merchantName: '新商户', userName: 'boss', phone: '13800000000', code: '123456', password: 'Secret123' })).toBe('userName=boss');
     expect(targetIds({ id: 3, certNo: '310104198806151234', certFileId: 9, contactPhone: '13621987654' })).toBe('id=3;certFileId=9');
+    expect(targetIds({ bankCardNo: '6222020000000000000', idCardNumber: '310104198806151234', smsCode: '1234', orderNo: 'DD1' })).toBe('orderNo=DD1');
     expect(targetIds({ name: 'a;b,c\nd' })).toBe('name=a b c d');
     expect(targetIds({ id: 1, memberships: [{ organizationId: 1 }], filter: { a: 1 } })).toBe('id=1');
     expect(targetIds(null)).toBe('');
