@@ -247,10 +247,16 @@ export const journeys = [
         await other.close();
       }
 
-      // The operation log records the disable.
+      // The operation log records the disable, in words: the operation, its page and the account by name.
       await openPage(page, '用户管理', '操作日志', /\/system\/operation-log$/);
       const log = page.getByTestId('operation-log');
-      await log.locator('tbody tr.ant-table-row', { hasText: '停用账号' }).first().waitFor();
+      const entry = log.locator('tbody tr.ant-table-row', { hasText: '停用账号' }).first();
+      await entry.waitFor();
+      const cells = await entry.locator('td').allInnerTexts();
+      assert(cells.includes('账号管理'), `the disable's page reads ${cells.join(' | ')}`);
+      assert(cells.includes(`账号：${userName}`), `the disable's target reads ${cells.join(' | ')}`);
+      const table = await log.locator('tbody').innerText();
+      assert(!/system\.|merchant\.|permission\.|#export|account-list|Ids?=|Id=/.test(table), `the log shows codes: ${table.slice(0, 300)}`);
       await shot();
     },
   },

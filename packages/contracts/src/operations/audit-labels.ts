@@ -1,43 +1,14 @@
 import { CODES } from '../error-codes.ts';
-import { AUTH_OPS } from './auth.ts';
-import { EXPORT_OPS } from './export.ts';
-import { SYSTEM_OPS } from './system.ts';
 
 // The words of the 操作日志 and 登录日志 pages, shared by the pages and their exports: the sheet says
 // what the page says.
 
-/** Chinese names of the logged (changing) operations; unknown names are shown as they are. */
-export const OPERATION_LABELS: Readonly<Record<string, string>> = {
-  [SYSTEM_OPS.orgAdd]: '新增组织',
-  [SYSTEM_OPS.orgEdit]: '编辑组织',
-  [SYSTEM_OPS.orgDelete]: '删除组织',
-  [SYSTEM_OPS.roleAdd]: '新增角色',
-  [SYSTEM_OPS.roleEdit]: '编辑角色',
-  [SYSTEM_OPS.roleDelete]: '删除角色',
-  [SYSTEM_OPS.accountAdd]: '新增账号',
-  [SYSTEM_OPS.accountEdit]: '编辑账号',
-  [SYSTEM_OPS.accountDelete]: '删除账号',
-  [SYSTEM_OPS.accountEnable]: '启用账号',
-  [SYSTEM_OPS.accountDisable]: '停用账号',
-  [SYSTEM_OPS.accountResetPassword]: '重置密码',
-  [AUTH_OPS.register]: '商户注册',
-  [AUTH_OPS.resetPassword]: '找回密码',
-  [AUTH_OPS.logout]: '退出登录',
-  [EXPORT_OPS.taskDelete]: '删除导出文件',
-  [EXPORT_OPS.taskRetry]: '重试导出',
-};
-
-/** The suffix the operation log gives an export of a list (`system.account.list#export`). */
+/**
+ * The suffix the operation log gives an export of a list (`system.account.list#export`). Operation names
+ * themselves are not listed here: each operation's definition carries its own (the server's `label`), and the
+ * operation log list answers them with its rows.
+ */
 export const EXPORT_OPERATION_SUFFIX = '#export';
-
-/** An operation's Chinese name; an export reads 导出（<list>）; unknown names are shown as they are. */
-export function operationLabel(name: string, listNames: Readonly<Record<string, string>> = {}): string {
-  if (name.endsWith(EXPORT_OPERATION_SUFFIX)) {
-    const list = name.slice(0, -EXPORT_OPERATION_SUFFIX.length);
-    return `导出（${listNames[list] ?? OPERATION_LABELS[list] ?? list}）`;
-  }
-  return OPERATION_LABELS[name] ?? name;
-}
 
 /** Names of the result codes the 结果 filter offers. */
 export const RESULT_LABELS: Readonly<Record<string, string>> = {

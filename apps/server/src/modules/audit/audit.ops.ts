@@ -1,13 +1,15 @@
-import { describeUserAgent, LOGIN_METHOD_LABELS, loginFailureText, OPERATION_LABELS, operationLabel, operationResult } from '@merchant/contracts';
+import { describeUserAgent, LOGIN_METHOD_LABELS, loginFailureText, operationResult } from '@merchant/contracts';
 import { z } from 'zod';
+import { OPERATION_LOG_LABELS } from '../../platform/audit.ts';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { defineOperation } from '../../platform/gateway/registry.ts';
 import { listInput, timeRange } from '../../platform/list-query.ts';
 import * as repo from './audit.repo.ts';
+import { describeEntries, listOperationLogs, operationLogFilter, type EntryWords } from './audit.service.ts';
 
 const text = (label: string) => z.string().trim().max(64, `${label}不能超过64个字`).optional();
 
-type OperationLogRow = Awaited<ReturnType<ReturnType<typeof repo.operationLogQuery>['execute']>>[number];
+type OperationLogRow = Awaited<ReturnType<ReturnType<typeof repo.operationLogQuery>['execute']>>[number] & EntryWords;
 type LoginLogRow = Awaited<ReturnType<ReturnType<typeof repo.loginLogQuery>['execute']>>[number];
 
 const operationLogInput = listInput(
@@ -19,22 +21,20 @@ export const operationLogList = defineOperation({
   summary: '操作日志列表',
   anchor: 'operation-log',
   input: operationLogInput,
-  handler: (ctx, input) => repo.listOperationLogs(ctx.db, ctx.session!.merchantId, input),
+  // Each entry in words (operation name, page name, targets) next to the stored codes.
+  handler: (ctx, input) => listOperationLogs(ctx, input),
   export: queryExport(operationLogInput, {
-    query: (ctx, i) => repo.operationLogQuery(ctx.db, ctx.session!.merchantId, i),
-    // 所属页面: the page's name, as the list page shows it (a shared read logs its anchors comma-separated).
-    mapBatch: async (ctx, rows) => {
-      const pages = await repo.pageNames(ctx.db);
-      return rows.map((r) => ({ ...r, page: r.anchor ? r.anchor.split(',').map((a) => pages.get(a) ?? a).join('、') : '' }));
-    },
+    query: (ctx, i) => repo.operationLogQuery(ctx.db, ctx.session!.merchantId, operationLogFilter(i)),
+    // The sheet says what the page says: the same words, put the same way.
+    mapBatch: (ctx, rows) => describeEntries(ctx, rows),
     filterLabels: { timeRange: '操作时间' },
     columns: [
       { header: '操作时间', key: 'createdAt', type: 'time' },
       { header: '操作账号', key: 'userName' },
-      { header: '操作', key: 'operation', type: 'enum', labels: OPERATION_LABELS, value: (r: OperationLogRow) => operationLabel(r.operation) },
+      { header: '操作', key: 'operation', type: 'enum', labels: OPERATION_LOG_LABELS, value: (r: OperationLogRow) => r.operationLabel },
       { header: '操作标识', key: 'operationName', value: (r: OperationLogRow) => r.operation, width: 30 },
-      { header: '所属页面', key: 'page' },
-      { header: '操作对象', key: 'targetIds', width: 30 },
+      { header: '所属页面', key: 'pageName' },
+      { header: '操作对象', key: 'targets', width: 40 },
       { header: '结果', key: 'result', value: (r: OperationLogRow) => operationResult(r.resultCode, r.resultMsg).text, width: 30 },
       { header: '结果码', key: 'resultCode' },
       { header: 'IP 地址', key: 'ip' },

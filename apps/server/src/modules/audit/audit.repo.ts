@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import type { TargetKind } from '../../platform/audit.ts';
 
 type Db = Kysely<Database>;
 type Range = [number, number] | undefined;
@@ -11,7 +12,9 @@ interface Paging {
 
 export interface OperationLogFilter {
   userName?: string;
+  /** Matches the operation's code, or (with `operationNames`, the operations whose Chinese name holds the text) its name. */
   operation?: string;
+  operationNames?: readonly string[];
   resultCode?: string;
   timeRange?: Range;
   sortOrder: 'ascend' | 'descend';
@@ -28,7 +31,11 @@ export interface LoginLogFilter {
 export function operationLogQuery(db: Db, merchantId: number, f: OperationLogFilter) {
   let q = db.selectFrom('operation_log').where('merchant_id', '=', merchantId);
   if (f.userName) q = q.where('user_name', 'like', `%${f.userName}%`);
-  if (f.operation) q = q.where('operation', 'like', `%${f.operation}%`);
+  if (f.operation) {
+    const text = f.operation;
+    const names = f.operationNames?.length ? [...f.operationNames] : null;
+    q = q.where((eb) => (names ? eb.or([eb('operation', 'like', `%${text}%`), eb('operation', 'in', names)]) : eb('operation', 'like', `%${text}%`)));
+  }
   if (f.resultCode) q = q.where('result_code', '=', f.resultCode);
   if (f.timeRange) q = q.where('created_at', '>=', f.timeRange[0]).where('created_at', '<=', f.timeRange[1]);
   return q
@@ -67,4 +74,55 @@ export async function listLoginLogs(db: Db, merchantId: number, f: Paging & Logi
 export async function pageNames(db: Db): Promise<Map<string, string>> {
   const rows = await db.selectFrom('menu').select(['anchor', 'name']).where('menu_type', '=', 2).where('anchor', '!=', '').execute();
   return new Map(rows.map((r) => [r.anchor, r.name]));
+}
+
+const ids = (values: Iterable<string>) => [...values].filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+
+/**
+ * Names of the things operation-log entries point at, looked up in the merchant's own data only (an id of
+ * another merchant in a refused request stays an id): organisations, roles, accounts, stores, staff,
+ * contracts, applications, change requests, export files.
+ */
+export async function targetNames(db: Db, merchantId: number, wanted: ReadonlyMap<TargetKind, ReadonlySet<string>>): Promise<Map<TargetKind, Map<string, string>>> {
+  const out = new Map<TargetKind, Map<string, string>>();
+  const put = (kind: TargetKind, rows: { key: string | number; name: string }[]) => out.set(kind, new Map(rows.map((r) => [String(r.key), r.name])));
+  for (const [kind, values] of wanted) {
+    if (kind === 'storeCode') {
+      const codes = [...values].filter((v) => v.length <= 64);
+      if (codes.length) put(kind, await db.selectFrom('store').select(['store_code as key', 'name']).where('merchant_id', '=', merchantId).where('store_code', 'in', codes).execute());
+      continue;
+    }
+    const list = ids(values);
+    if (!list.length) continue;
+    switch (kind) {
+      case 'organization':
+        put(kind, await db.selectFrom('organization').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'role':
+        put(kind, await db.selectFrom('role').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'account':
+        put(kind, await db.selectFrom('account').select(['id as key', 'user_name as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'store':
+        put(kind, await db.selectFrom('store').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'staff':
+        put(kind, await db.selectFrom('store_staff').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'contract':
+        put(kind, await db.selectFrom('contract').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'settleApply':
+        put(kind, await db.selectFrom('settle_apply').select(['id as key', 'apply_code as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'merchantChange':
+        put(kind, await db.selectFrom('merchant_change').select(['id as key', 'change_code as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+      case 'exportTask':
+        put(kind, await db.selectFrom('export_task').select(['id as key', 'file_name as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        break;
+    }
+  }
+  return out;
 }

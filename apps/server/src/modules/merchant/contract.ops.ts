@@ -31,7 +31,7 @@ const contractListInput = listInput(
   ['createdAt', 'endDate', 'amount'],
 );
 export const contractList = defineOperation({
-  name: M.contractList, summary: '合同列表（状态按日期计算）', anchor: CONTRACT,
+  name: M.contractList, summary: '合同列表（状态按日期计算）', label: '合同列表', anchor: CONTRACT,
   input: contractListInput,
   handler: (ctx, i) => s.list(ctx, i),
   export: queryExport(contractListInput, {
@@ -53,10 +53,10 @@ export const contractList = defineOperation({
   }),
 });
 export const contractDetail = defineOperation({ name: M.contractDetail, summary: '合同详情', anchor: CONTRACT, input: byIdInput, handler: (ctx, i) => s.detail(ctx, i.id) });
-export const contractAdd = defineOperation({ name: M.contractAdd, summary: '新增合同（可附合同文件）', anchor: CONTRACT, mutates: true, input: contractAddInput, handler: (ctx, i) => s.add(ctx, i) });
+export const contractAdd = defineOperation({ name: M.contractAdd, summary: '新增合同（可附合同文件）', label: '新增合同', anchor: CONTRACT, mutates: true, input: contractAddInput, handler: (ctx, i) => s.add(ctx, i) });
 export const contractEdit = defineOperation({ name: M.contractEdit, summary: '编辑合同', anchor: CONTRACT, mutates: true, input: contractEditInput, handler: (ctx, i) => s.edit(ctx, i) });
 export const contractTerminate = defineOperation({
-  name: M.contractTerminate, summary: '终止合同（须填写原因）', anchor: CONTRACT, mutates: true,
+  name: M.contractTerminate, summary: '终止合同（须填写原因）', label: '终止合同', anchor: CONTRACT, mutates: true,
   input: contractTerminateInput, handler: (ctx, i) => s.terminate(ctx, i.id, i.reason),
 });
 export const contractDelete = defineOperation({ name: M.contractDelete, summary: '删除未生效的合同', anchor: CONTRACT, mutates: true, input: byIdInput, handler: (ctx, i) => s.remove(ctx, i.id) });

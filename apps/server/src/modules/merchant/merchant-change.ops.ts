@@ -47,15 +47,15 @@ export const changeList = defineOperation({
 });
 export const changeDetail = defineOperation({ name: M.changeDetail, summary: '信息变更申请详情', anchor: CHANGE, input: byIdInput, handler: (ctx, i) => s.detail(ctx, i.id) });
 export const changeSubmit = defineOperation({
-  name: M.changeSubmit, summary: '提交信息变更申请（商户名称、类型、主体资质）', anchor: CHANGE, mutates: true,
+  name: M.changeSubmit, summary: '提交信息变更申请（商户名称、类型、主体资质）', label: '提交信息变更申请', anchor: CHANGE, mutates: true,
   input: changeSubmitInput, handler: (ctx, i) => s.submit(ctx, i),
 });
 export const changeWithdraw = defineOperation({ name: M.changeWithdraw, summary: '撤回待审核的变更申请', anchor: CHANGE, mutates: true, input: byIdInput, handler: (ctx, i) => s.withdraw(ctx, i.id) });
 export const changeApprove = defineOperation({
-  name: M.changeApprove, summary: '审核通过变更申请并生效（管理员）', anchor: CHANGE, mutates: true,
+  name: M.changeApprove, summary: '审核通过变更申请并生效（管理员）', label: '审核通过变更申请', anchor: CHANGE, mutates: true,
   input: changeApproveInput, handler: (ctx, i) => s.approve(ctx, i.id, i.remark),
 });
 export const changeReject = defineOperation({
-  name: M.changeReject, summary: '驳回变更申请（管理员，须填写原因）', anchor: CHANGE, mutates: true,
+  name: M.changeReject, summary: '驳回变更申请（管理员，须填写原因）', label: '驳回变更申请', anchor: CHANGE, mutates: true,
   input: changeRejectInput, handler: (ctx, i) => s.reject(ctx, i.id, i.reason),
 });

@@ -17,6 +17,6 @@ export const infoUpdateCheck = defineOperation({
   input: merchantInfoCheckInput, handler: (ctx, i) => s.updateCheck(ctx, i as Record<string, unknown>),
 });
 export const infoUpdate = defineOperation({
-  name: M.infoUpdate, summary: '修改商户信息（无需审核的字段）', anchor: A.accountSetting, mutates: true,
+  name: M.infoUpdate, summary: '修改商户信息（无需审核的字段）', label: '修改商户信息', anchor: A.accountSetting, mutates: true,
   input: merchantInfoUpdateInput, handler: (ctx, i) => s.update(ctx, i),
 });

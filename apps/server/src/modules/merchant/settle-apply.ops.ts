@@ -20,10 +20,10 @@ import * as s from './settle-apply.service.ts';
 export const settleCurrent = defineOperation({ name: M.settleCurrent, summary: '当前入驻申请（进行中或最近一次）', anchor: A.settleApply, input: z.object({}), handler: (ctx) => s.current(ctx) });
 export const settleBusinessLines = defineOperation({ name: M.settleBusinessLines, summary: '可申请的业务线', anchor: A.settleApply, input: z.object({}), handler: async () => s.businessLines() });
 export const settleSaveSubject = defineOperation({
-  name: M.settleSaveSubject, summary: '入驻申请第一步：主体信息（个人/企业，证件号校验，证件照片）', anchor: A.settleApply, mutates: true,
+  name: M.settleSaveSubject, summary: '入驻申请第一步：主体信息（个人/企业，证件号校验，证件照片）', label: '保存入驻主体信息', anchor: A.settleApply, mutates: true,
   input: settleSubjectInput, handler: (ctx, i) => s.saveSubject(ctx, i),
 });
-export const settleSaveLines = defineOperation({ name: M.settleSaveLines, summary: '入驻申请第二步：业务线', anchor: A.settleApply, mutates: true, input: settleLinesInput, handler: (ctx, i) => s.saveLines(ctx, i) });
+export const settleSaveLines = defineOperation({ name: M.settleSaveLines, summary: '入驻申请第二步：业务线', label: '保存入驻业务线', anchor: A.settleApply, mutates: true, input: settleLinesInput, handler: (ctx, i) => s.saveLines(ctx, i) });
 export const settleSubmit = defineOperation({ name: M.settleSubmit, summary: '提交入驻申请', anchor: A.settleApply, mutates: true, input: byIdInput, handler: (ctx, i) => s.submit(ctx, i.id) });
 export const settleWithdraw = defineOperation({ name: M.settleWithdraw, summary: '撤回待审核的入驻申请', anchor: A.settleApply, mutates: true, input: byIdInput, handler: (ctx, i) => s.withdraw(ctx, i.id) });
 
@@ -64,10 +64,10 @@ export const settleList = defineOperation({
 });
 export const settleDetail = defineOperation({ name: M.settleDetail, summary: '入驻申请详情', anchor: A.applyRecord, input: byIdInput, handler: (ctx, i) => s.detail(ctx, i.id) });
 export const settleApprove = defineOperation({
-  name: M.settleApprove, summary: '审核通过入驻申请（管理员）', anchor: A.applyRecord, mutates: true,
+  name: M.settleApprove, summary: '审核通过入驻申请（管理员）', label: '审核通过入驻申请', anchor: A.applyRecord, mutates: true,
   input: settleReviewApproveInput, handler: (ctx, i) => s.approve(ctx, i.id, i.remark),
 });
 export const settleReject = defineOperation({
-  name: M.settleReject, summary: '驳回入驻申请（管理员，须填写原因）', anchor: A.applyRecord, mutates: true,
+  name: M.settleReject, summary: '驳回入驻申请（管理员，须填写原因）', label: '驳回入驻申请', anchor: A.applyRecord, mutates: true,
   input: settleReviewRejectInput, handler: (ctx, i) => s.reject(ctx, i.id, i.reason),
 });

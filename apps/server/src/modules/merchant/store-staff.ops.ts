@@ -49,7 +49,7 @@ export const staffList = defineOperation({
   }),
 });
 export const staffDetail = defineOperation({ name: M.staffDetail, summary: '门店员工详情', anchor: STAFF, input: byIdInput, handler: (ctx, i) => s.detail(ctx, i.id) });
-export const staffCreate = defineOperation({ name: M.staffCreate, summary: '新增门店员工（工号自动生成）', anchor: STAFF, mutates: true, input: staffCreateInput, handler: (ctx, i) => s.create(ctx, i) });
+export const staffCreate = defineOperation({ name: M.staffCreate, summary: '新增门店员工（工号自动生成）', label: '新增门店员工', anchor: STAFF, mutates: true, input: staffCreateInput, handler: (ctx, i) => s.create(ctx, i) });
 export const staffUpdate = defineOperation({ name: M.staffUpdate, summary: '编辑门店员工', anchor: STAFF, mutates: true, input: staffUpdateInput, handler: (ctx, i) => s.update(ctx, i) });
 export const staffDisable = defineOperation({ name: M.staffDisable, summary: '停用门店员工', anchor: STAFF, mutates: true, input: byIdInput, handler: (ctx, i) => s.setStatus(ctx, i.id, false) });
 export const staffEnable = defineOperation({ name: M.staffEnable, summary: '启用门店员工', anchor: STAFF, mutates: true, input: byIdInput, handler: (ctx, i) => s.setStatus(ctx, i.id, true) });

@@ -69,7 +69,7 @@ export const storeTags = defineOperation({ name: M.storeTags, summary: '门店�
 export const storeDetail = defineOperation({ name: M.storeDetail, summary: '门店详情', anchor: SHOP, input: storeByCodeInput, handler: (ctx, i) => s.detail(ctx, i.storeCode) });
 const changeRecordsInput = listInput({ storeCode: storeCodeSchema }, ['createdAt']);
 export const storeChangeRecords = defineOperation({
-  name: M.storeChangeRecords, summary: '门店变更记录（每次修改的前后值）', anchor: SHOP,
+  name: M.storeChangeRecords, summary: '门店变更记录（每次修改的前后值）', label: '门店变更记录', anchor: SHOP,
   input: changeRecordsInput,
   handler: (ctx, i) => s.changeRecords(ctx, i),
   export: queryExport(changeRecordsInput, {
@@ -86,8 +86,8 @@ export const storeChangeRecords = defineOperation({
   }),
 });
 export const storeCreate = defineOperation({ name: M.storeCreate, summary: '新增门店', anchor: SHOP, mutates: true, input: storeCreateInput, handler: (ctx, i) => s.create(ctx, i) });
-export const storeUpdate = defineOperation({ name: M.storeUpdate, summary: '修改门店（记录变更前后值）', anchor: SHOP, mutates: true, input: storeUpdateInput, handler: (ctx, i) => s.update(ctx, i) });
+export const storeUpdate = defineOperation({ name: M.storeUpdate, summary: '修改门店（记录变更前后值）', label: '修改门店', anchor: SHOP, mutates: true, input: storeUpdateInput, handler: (ctx, i) => s.update(ctx, i) });
 export const storeSetStatus = defineOperation({
-  name: M.storeSetStatus, summary: '门店营业状态（营业中/暂停营业/已闭店）', anchor: SHOP, mutates: true,
+  name: M.storeSetStatus, summary: '门店营业状态（营业中/暂停营业/已闭店）', label: '设置门店营业状态', anchor: SHOP, mutates: true,
   input: storeSetStatusInput, handler: (ctx, i) => s.setStatus(ctx, i.storeCode, i.status),
 });

@@ -33,6 +33,7 @@ export const loginSms = defineOperation({
 export const register = defineOperation({
   name: AUTH_OPS.register,
   summary: '注册商户及首个管理员账号',
+  label: '商户注册',
   anchor: null,
   public: true,
   mutates: true,
@@ -43,6 +44,7 @@ export const register = defineOperation({
 export const resetPassword = defineOperation({
   name: AUTH_OPS.resetPassword,
   summary: '找回密码（验证码 + 新密码）',
+  label: '找回密码',
   anchor: null,
   public: true,
   mutates: true,

@@ -118,8 +118,8 @@ export const accountAdd = defineOperation({ name: SYSTEM_OPS.accountAdd, summary
 export const accountEdit = defineOperation({ name: SYSTEM_OPS.accountEdit, summary: '编辑账号', anchor: ACCOUNT, mutates: true, input: accountEditInput, handler: (ctx, i) => s.accountEdit(ctx, i) });
 export const accountDelete = defineOperation({ name: SYSTEM_OPS.accountDelete, summary: '删除账号', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountDelete(ctx, i.id) });
 export const accountEnable = defineOperation({ name: SYSTEM_OPS.accountEnable, summary: '启用账号', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountSetStatus(ctx, i.id, true) });
-export const accountDisable = defineOperation({ name: SYSTEM_OPS.accountDisable, summary: '停用账号（并结束其登录）', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountSetStatus(ctx, i.id, false) });
+export const accountDisable = defineOperation({ name: SYSTEM_OPS.accountDisable, summary: '停用账号（并结束其登录）', label: '停用账号', anchor: ACCOUNT, mutates: true, input: byIdInput, handler: (ctx, i) => s.accountSetStatus(ctx, i.id, false) });
 export const accountResetPassword = defineOperation({
-  name: SYSTEM_OPS.accountResetPassword, summary: '重置账号密码（并结束其登录）', anchor: ACCOUNT, mutates: true,
+  name: SYSTEM_OPS.accountResetPassword, summary: '重置账号密码（并结束其登录）', label: '重置密码', anchor: ACCOUNT, mutates: true,
   input: accountResetPasswordInput, handler: (ctx, i) => s.accountResetPassword(ctx, i.id, i.password),
 });

@@ -8,11 +8,11 @@ import * as files from '../../platform/files/file-store.ts';
  * (FILE_PURPOSES in contracts): e.g. a licence needs settle-apply or change-view.
  */
 export const fileUploadBegin = defineOperation({
-  name: FILE_OPS.uploadBegin, summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内）', anchor: null, mutates: true,
+  name: FILE_OPS.uploadBegin, summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内）', label: '上传文件', anchor: null, mutates: true,
   input: fileUploadBeginInput, handler: (ctx, i) => files.beginUpload(ctx, i),
 });
 export const fileUploadAppend = defineOperation({
-  name: FILE_OPS.uploadAppend, summary: '上传文件：后续分段（最后一段完成上传）', anchor: null, mutates: true,
+  name: FILE_OPS.uploadAppend, summary: '上传文件：后续分段（最后一段完成上传）', label: '继续上传文件', anchor: null, mutates: true,
   input: fileUploadAppendInput, handler: (ctx, i) => files.appendUpload(ctx, i),
 });
 export const fileInfo = defineOperation({

@@ -52,7 +52,14 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   public?: boolean;
   /** Changes state: written to the operation log (issue 4). */
   mutates?: boolean;
+  /** What the operation does, for the API documentation (may carry notes in parentheses). */
   summary: string;
+  /**
+   * The operation's short Chinese name in the 操作日志 and its export (编辑角色, 提交入驻申请; an export of
+   * this list reads 导出（<label>）). Defaults to `summary`; give one when the summary is longer or carries notes.
+   * Every logged operation (mutates, or exportable) must have one a person reads as an action (see `logLabel`).
+   */
+  label?: string;
   input: S;
   handler(ctx: OpContext, input: z.output<S>): Promise<unknown>;
   /**
@@ -63,8 +70,22 @@ export interface Operation<S extends z.ZodType = z.ZodType> {
   export?: ExportSource<z.output<S>, any>;
 }
 
+/** Every operation defined in this process, by name: the operation log names its entries from their own definitions. */
+const defined = new Map<string, Operation>();
+
 export function defineOperation<S extends z.ZodType>(op: Operation<S>): Operation<S> {
+  defined.set(op.name, op as unknown as Operation);
   return op;
+}
+
+/** An operation defined in this process (all of them once the app has discovered its modules). */
+export function definedOperation(name: string): Operation | undefined {
+  return defined.get(name);
+}
+
+/** Every operation defined in this process. */
+export function definedOperations(): Operation[] {
+  return [...defined.values()];
 }
 
 /** The anchors that open an operation (empty: any signed-in account). */

@@ -7,15 +7,24 @@ export const AUDIT_OPS = {
   loginLogList: 'system.loginLog.list',
 } as const;
 
+/** One operation-log entry: the stored codes, and the server's words for them (the page shows the words). */
 export interface OperationLogRow {
   id: number;
   userName: string;
   organizationId: number | null;
   roleIds: string;
+  /** Operation code (system.role.edit; an export: system.account.list#export). */
   operation: string;
+  /** 编辑角色; 导出（账号列表）: from the operation's own definition. */
+  operationLabel: string;
   anchor: string;
   clientAnchor: string;
+  /** 角色管理: the page of the operation ('' for none, e.g. 退出登录). */
+  pageName: string;
+  /** Stored targets (organizationId=4;menuIds=1,2,3). */
   targetIds: string;
+  /** The targets in words (组织：华东大区；菜单权限：12项). */
+  targets: string;
   resultCode: string;
   resultMsg: string;
   ip: string;

@@ -1,9 +1,8 @@
-import { CODES, OPERATION_LABELS, RESULT_LABELS } from '@merchant/contracts';
+import { CODES, RESULT_LABELS } from '@merchant/contracts';
 
 // The labels themselves live in contracts (the log exports use them too); these are the search-form options.
-
-/** Options of the 操作 search field (value: operation name, matched by the server). */
-export const OPERATION_OPTIONS = Object.entries(OPERATION_LABELS).map(([value, label]) => ({ value, label }));
+// Operation names are not here: the server answers each entry's name with the list (from the operation's own
+// definition), and the 操作 search matches names as well as codes.
 
 /** Options of the 结果 search field (exact result codes). */
 export const RESULT_OPTIONS = Object.entries(RESULT_LABELS).map(([value, label]) => ({ value, label: value === CODES.ok ? label : `${label}（${value}）` }));

@@ -1,54 +1,30 @@
-import { useMemo } from 'react';
-import type { MenuNode } from '@merchant/contracts';
-import { Tag, Tooltip, Typography } from 'antd';
-import { useSession } from '../../../platform/session-store.ts';
+import { operationResult } from '@merchant/contracts';
+import { Tag, Tooltip } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { AUDIT_OPS, auditApi, auditKeys, type OperationLogRow } from '../api.ts';
-import { operationLabel, operationResult } from '@merchant/contracts';
-import { OPERATION_OPTIONS, RESULT_OPTIONS } from '../labels.ts';
+import { RESULT_OPTIONS } from '../labels.ts';
 
-function menuNames(tree: MenuNode[], out = new Map<string, string>()): Map<string, string> {
-  for (const n of tree) {
-    if (n.anchor && n.menuType === 2) out.set(n.anchor, n.name);
-    menuNames(n.children ?? [], out);
-  }
-  return out;
-}
-
-/** 操作日志: who changed what, where, with which result. */
-export default function OperationLogPage() {
-  const menuTree = useSession((s) => s.menuTree);
-  const pageNames = useMemo(() => menuNames(menuTree), [menuTree]);
-
-  const columns = useMemo<ListColumn<OperationLogRow>[]>(
-    () => [
+/**
+ * 操作日志: who changed what, where, with which result — in words: the server answers each entry's
+ * operation name, page name and targets (the stored codes stay in the export's 操作标识 column).
+ */
+const COLUMNS: ListColumn<OperationLogRow>[] = [
       { key: 'createdAt', title: '操作时间', width: 170, render: (t) => formatDateTime(t as number), search: { type: 'dateRange', showTime: true, name: 'timeRange', label: '操作时间', order: 3 } },
       { key: 'userName', title: '操作账号', width: 130, search: { type: 'text', label: '账号', order: 0 }, render: (v) => (v ? String(v) : '--') },
       {
-        key: 'operation',
+        key: 'operationLabel',
         title: '操作',
         width: 200,
-        search: { type: 'select', options: OPERATION_OPTIONS, order: 1 },
-        render: (v) => (
-          <div>
-            <div>{operationLabel(String(v))}</div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {String(v)}
-            </Typography.Text>
-          </div>
-        ),
+        // Matches the operation's name (编辑角色, 导出) as well as its code.
+        search: { type: 'text', name: 'operation', placeholder: '如 编辑角色、导出', maxLength: 64, order: 1 },
+        render: (v) => (v ? String(v) : '--'),
       },
+      { key: 'pageName', title: '所属页面', width: 120, render: (v) => (v ? String(v) : '--') },
       {
-        key: 'anchor',
-        title: '所属页面',
-        width: 120,
-        render: (v) => (v ? pageNames.get(String(v)) ?? String(v) : '--'),
-      },
-      {
-        key: 'targetIds',
+        key: 'targets',
         title: '操作对象',
         ellipsis: { showTitle: false },
         render: (v) => ellipsisCell(v),
@@ -70,17 +46,16 @@ export default function OperationLogPage() {
         },
       },
       { key: 'ip', title: 'IP 地址', width: 140, render: (v) => (v ? String(v) : '--') },
-    ],
-    [pageNames],
-  );
+];
 
+export default function OperationLogPage() {
   return (
     <QueryList<OperationLogRow>
       testId="operation-log"
       title="操作日志"
       queryKey={auditKeys.operationLogs}
       rowKey="id"
-      columns={columns}
+      columns={COLUMNS}
       scrollX={1150}
       defaultPageSize={20}
       request={(p) => auditApi.operationLogs(p)}

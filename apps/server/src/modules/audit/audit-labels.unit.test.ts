@@ -1,0 +1,124 @@
+import { AUTH_OPS, EXPORT_OPS, MERCHANT_OPS, SYSTEM_OPS } from '@merchant/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  describeTargets, logLabel, loggedOperationNames, OPERATION_LOG_LABELS, operationLogLabel, operationsNamed, parseTargets, targetField, targetIds, targetKeys,
+  targetLookups, type TargetKind,
+} from '../../platform/audit.ts';
+import { anchorsOf, discoverOperations, OperationRegistry, type Operation } from '../../platform/gateway/registry.ts';
+import { catalogueRows } from '../permission/menu-catalogue.ts';
+
+/** A name a person reads as an action: Chinese only, short, no notes in parentheses, no codes. */
+const ACTION_NAME = /^[\u4e00-\u9fa5]{2,12}$/;
+
+describe('operation log words come from the operations themselves', () => {
+  const registry = new OperationRegistry();
+  let logged: Operation[];
+
+  beforeAll(async () => {
+    await discoverOperations(registry);
+    logged = registry.list().filter((o) => o.mutates || o.export);
+  });
+
+  it('gives every changing operation and every exportable list a short Chinese name of its own', () => {
+    expect(logged.length).toBeGreaterThan(40);
+    const bad = logged.filter((o) => !ACTION_NAME.test(logLabel(o))).map((o) => `${o.name}: ${logLabel(o)}`);
+    expect(bad, 'give these operations a `label` (2–12 Chinese characters) in their definition').toEqual([]);
+    // One name, one operation: two operations the log cannot tell apart would be no better than codes.
+    const byLabel = new Map<string, string[]>();
+    for (const o of logged) byLabel.set(logLabel(o), [...(byLabel.get(logLabel(o)) ?? []), o.name]);
+    expect([...byLabel].filter(([, names]) => names.length > 1)).toEqual([]);
+  });
+
+  it('names each entry from the definition: exports read 导出（<list>）, unknown names stay as they are', () => {
+    expect(operationLogLabel(SYSTEM_OPS.accountDisable)).toBe('停用账号');
+    expect(operationLogLabel(SYSTEM_OPS.roleEdit)).toBe('编辑角色');
+    expect(operationLogLabel(MERCHANT_OPS.settleSubmit)).toBe('提交入驻申请');
+    expect(operationLogLabel(AUTH_OPS.logout)).toBe('退出登录');
+    expect(operationLogLabel(EXPORT_OPS.taskRetry)).toBe('重试导出');
+    expect(operationLogLabel(`${SYSTEM_OPS.accountList}#export`)).toBe('导出（账号列表）');
+    expect(operationLogLabel('system.loginLog.list#export')).toBe('导出（登录日志列表）');
+    expect(operationLogLabel('something.else')).toBe('something.else');
+    expect(operationLogLabel('something.else#export')).toBe('something.else#export');
+    // Every name the log can hold reads in Chinese.
+    for (const name of loggedOperationNames()) expect(operationLogLabel(name), name).toMatch(/^[\u4e00-\u9fa5（）]+$/);
+    // The export's enum lookup (filter summary) reads the same words.
+    expect(OPERATION_LOG_LABELS[AUTH_OPS.logout]).toBe('退出登录');
+    expect(OPERATION_LOG_LABELS['something.else']).toBeUndefined();
+  });
+
+  it('finds operations by their Chinese name (the 操作 filter)', () => {
+    expect(operationsNamed('角色')).toEqual(
+      expect.arrayContaining([SYSTEM_OPS.roleAdd, SYSTEM_OPS.roleEdit, SYSTEM_OPS.roleDelete, `${SYSTEM_OPS.roleList}#export`]),
+    );
+    expect(operationsNamed('角色').every((n) => operationLogLabel(n).includes('角色'))).toBe(true);
+    expect(operationsNamed('  ')).toEqual([]);
+    expect(operationsNamed('导出（账号列表）')).toEqual([`${SYSTEM_OPS.accountList}#export`]);
+  });
+
+  it('has words for every target an operation can log, and pages for every anchor', () => {
+    const pages = new Set(catalogueRows().filter((r) => r.menu_type === 2).map((r) => r.anchor));
+    const missing: string[] = [];
+    for (const o of logged) {
+      const schema = z.toJSONSchema(o.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+      for (const key of targetKeys(Object.keys(schema.properties ?? {}))) {
+        const name = o.mutates ? o.name : `${o.name}#export`;
+        if (!targetField(name, key)) missing.push(`${name}: ${key}`);
+      }
+      for (const a of anchorsOf(o)) if (!pages.has(a)) missing.push(`${o.name}: page ${a}`);
+    }
+    expect(missing, 'add the field to TARGET_FIELDS (or the area to TARGET_SUBJECTS) in platform/audit.ts').toEqual([]);
+  });
+});
+
+describe('operation log targets', () => {
+  it('keeps ids, codes and the name given, never secrets, searchable as stored', () => {
+    expect(targetIds({ id: 7, name: '运营', packageName: 'x', menuIds: [1, 2, 3] })).toBe('id=7;name=运营;menuIds=1,2,3');
+    expect(targetIds({ merchantName: '新商户', userName: 'boss', phone: '13800000000', code: '123456', password: 'Secret123' })).toBe('userName=boss');
+    expect(targetIds({ id: 3, certNo: '310104198806151234', certFileId: 9, contactPhone: '13621987654' })).toBe('id=3;certFileId=9');
+    expect(targetIds({ bankCardNo: '6222020000000000000', idCardNumber: '310104198806151234', smsCode: '1234', orderNo: 'DD1' })).toBe('orderNo=DD1');
+    expect(targetIds({ name: 'a;b,c\nd' })).toBe('name=a b c d');
+    expect(targetIds({ id: 1, memberships: [{ organizationId: 1 }], filter: { a: 1 } })).toBe('id=1');
+    expect(targetIds(null)).toBe('');
+    // A list too long for the column is kept as its count; the other targets stay whole.
+    const many = Array.from({ length: 200 }, (_, i) => 10000 + i);
+    const stored = targetIds({ id: 5, menuIds: many, name: '运营' });
+    expect(stored).toBe('id=5;menuIds=#200;name=运营');
+    expect(parseTargets(stored)).toEqual([
+      { key: 'id', values: ['5'], count: 1 },
+      { key: 'menuIds', values: [], count: 200 },
+      { key: 'name', values: ['运营'], count: 1 },
+    ]);
+  });
+
+  it('puts targets in words: names looked up, lists counted, no field names', () => {
+    const names = new Map<TargetKind, Map<string, string>>([
+      ['organization', new Map([['4', '华东大区']])],
+      ['role', new Map([['7', '运营'], ['8', '财务']])],
+      ['storeCode', new Map([['S0001', '旗舰店']])],
+      ['settleApply', new Map([['3', 'RZ20260101001']])],
+    ]);
+    expect(describeTargets(SYSTEM_OPS.roleAdd, 'organizationId=4;name=商品专员;menuIds=1,2,3,4,5,6,7,8,9,10,11,12', names)).toBe('组织：华东大区；名称：商品专员；菜单权限：12项');
+    expect(describeTargets(SYSTEM_OPS.roleEdit, 'id=7;name=运营;menuIds=#120', names)).toBe('角色：运营；名称：运营；菜单权限：120项');
+    // Gone since (or never this merchant's): the id, in words.
+    expect(describeTargets(SYSTEM_OPS.roleDelete, 'id=99', names)).toBe('角色ID 99');
+    expect(describeTargets('system.account.edit', 'id=1;roleIds=7,8,9', names)).toBe('账号ID 1；角色：运营、财务、ID 9');
+    expect(describeTargets(MERCHANT_OPS.storeSetStatus, 'storeCode=S0001', names)).toBe('门店：旗舰店（S0001）');
+    expect(describeTargets(MERCHANT_OPS.storeSetStatus, 'storeCode=S0404', names)).toBe('门店：S0404');
+    expect(describeTargets(MERCHANT_OPS.settleSubmit, 'id=3', names)).toBe('入驻申请：RZ20260101001');
+    expect(describeTargets(`${MERCHANT_OPS.storeList}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
+    // Entries written before secrets were left out do not show them.
+    expect(describeTargets(AUTH_OPS.register, 'code=123456;userName=boss', names)).toBe('账号：boss');
+    expect(describeTargets(SYSTEM_OPS.roleEdit, '', names)).toBe('');
+  });
+
+  it('looks up only what it will show', () => {
+    const wanted = targetLookups([
+      { operation: SYSTEM_OPS.roleEdit, targetIds: 'id=7;menuIds=1,2,3' },
+      { operation: SYSTEM_OPS.roleAdd, targetIds: 'organizationId=4;name=x' },
+      { operation: 'system.account.edit', targetIds: 'id=1;roleIds=1,2,3,4' },
+      { operation: MERCHANT_OPS.storeUpdate, targetIds: 'storeCode=S0001;categoryCode=C01' },
+    ]);
+    expect(Object.fromEntries([...wanted].map(([k, v]) => [k, [...v]]))).toEqual({ role: ['7'], organization: ['4'], account: ['1'], storeCode: ['S0001'] });
+  });
+});

@@ -1,0 +1,132 @@
+import { AUTH_OPS, CODES, GATEWAY_PATHS, MERCHANT_OPS as M, SYSTEM_OPS as S, type ApiClient, type Paged } from '@merchant/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
+import { exportList, sheetRows } from '../../test/export-kit.ts';
+
+const OPERATION_LOG = 'system.operationLog.list';
+
+interface Entry {
+  operation: string;
+  operationLabel: string;
+  anchor: string;
+  pageName: string;
+  targetIds: string;
+  targets: string;
+  resultCode: string;
+}
+
+const data = <T>(res: { code: string; msg: string; data?: unknown }): T => {
+  if (res.code !== CODES.ok) throw new Error(`${res.code} ${res.msg}`);
+  return res.data as T;
+};
+
+/** A gateway call from a page (the client names its page, as the web app does). */
+const fromPage = (c: ApiClient, anchor: string, name: string, body: unknown) =>
+  c.envelope({ method: 'POST', path: GATEWAY_PATHS.request, body: { name, body, anchor } });
+
+describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let entries: Entry[];
+  let store: { storeCode: string; name: string };
+  let apply: { id: number; applyCode: string };
+  let role: { id: number; name: string };
+  let menuIds: number[];
+  let theirOrg: number;
+
+  const latest = (operation: string) => entries.find((e) => e.operation === operation)!;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.signIn('admin');
+    const other = await registerMerchant(t, '别家日志商户', 'logboss', '13700000071');
+    theirOrg = data<{ id: number }[]>(await op(other, S.orgTree))[0].id;
+
+    // A merchant action: a store's status; an application submitted again (refused, still logged).
+    store = data<Paged<{ storeCode: string; name: string }>>(await op(admin, M.storeList, { pageSize: 1 })).list[0];
+    data(await op(admin, M.storeSetStatus, { storeCode: store.storeCode, status: 2 }));
+    apply = data<Paged<{ id: number; applyCode: string }>>(await op(admin, M.settleList, { pageSize: 1 })).list[0];
+    expect((await op(admin, M.settleSubmit, { id: apply.id })).code).not.toBe(CODES.ok);
+
+    // A role edit with its menu grants; a role added in another merchant's organisation (refused).
+    const hq = data<{ id: number }[]>(await op(admin, S.orgTree))[0];
+    role = data<{ id: number; name: string }[]>(await op(admin, S.roleList, { organizationId: hq.id })).find((r) => r.name === '运营')!;
+    menuIds = data<{ menuIds: number[] }>(await op(admin, S.roleDetail, { id: role.id })).menuIds;
+    data(await op(admin, S.roleEdit, { id: role.id, name: role.name, menuIds }));
+    expect((await op(admin, S.roleAdd, { organizationId: theirOrg, name: '越界角色', menuIds: [1999] })).code).not.toBe(CODES.ok);
+
+    // Exports: the login log; the account list from 用户账号 (a list two pages share).
+    expect((await exportList(admin, 'system.loginLog.list', { success: true })).kind).toBe('file');
+    const res = await t.signIn('admin').then((c) => c.send({ method: 'POST', path: GATEWAY_PATHS.export, body: { name: S.accountList, body: {}, anchor: 'stock-management-account' } }));
+    expect(res.status).toBe(200);
+    await fromPage(admin, 'operation-log', S.orgEdit, { id: hq.id, name: '总部', sort: 0 });
+
+    entries = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { pageSize: 50 })).list;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('names merchant actions, their pages and targets in Chinese', () => {
+    expect(latest(M.storeSetStatus)).toMatchObject({
+      operationLabel: '设置门店营业状态', pageName: '门店管理', targetIds: `storeCode=${store.storeCode}`, targets: `门店：${store.name}（${store.storeCode}）`,
+    });
+    expect(latest(M.settleSubmit)).toMatchObject({ operationLabel: '提交入驻申请', pageName: '入驻申请', targets: `入驻申请：${apply.applyCode}` });
+  });
+
+  it('names a role edit and counts its menu grants; another merchant\'s things stay ids', () => {
+    const edit = latest(S.roleEdit);
+    expect(edit).toMatchObject({ operationLabel: '编辑角色', pageName: '角色管理', targets: `角色：运营；名称：运营；菜单权限：${menuIds.length}项` });
+    expect(edit.targetIds).toBe(`id=${role.id};name=运营;menuIds=${menuIds.join(',')}`);
+    const refused = latest(S.roleAdd);
+    expect(refused).toMatchObject({ operationLabel: '新增角色', pageName: '角色管理', targets: `组织ID ${theirOrg}；名称：越界角色；菜单权限：1项` });
+    expect(refused.resultCode).not.toBe(CODES.ok);
+  });
+
+  it('names exports 导出（<list>） on the page they came from', () => {
+    expect(latest('system.loginLog.list#export')).toMatchObject({ operationLabel: '导出（登录日志列表）', pageName: '登录日志', targets: '' });
+    expect(latest(`${S.accountList}#export`)).toMatchObject({ operationLabel: '导出（账号列表）', pageName: '用户账号' });
+    // The client's page only picks among the operation's own pages.
+    expect(latest(S.orgEdit).pageName).toBe('组织管理');
+  });
+
+  it('never keeps verify codes, passwords, identity or phone numbers', async () => {
+    await op(t.anon, AUTH_OPS.resetPassword, { phone: '13800000001', code: '654321', password: 'Whatever123' }, { public: true });
+    const row = await t.db.db.selectFrom('operation_log').select(['operation', 'target_ids']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toEqual({ operation: AUTH_OPS.resetPassword, target_ids: '' });
+    const all = await t.db.db.selectFrom('operation_log').select('target_ids').execute();
+    expect(all.filter((r) => /(^|;)code=|password|phone|certNo|13700000071/i.test(r.target_ids))).toEqual([]);
+  });
+
+  it('shows no codes, anchors or field names anywhere in the words', () => {
+    for (const e of entries) {
+      expect(e.operationLabel, e.operation).toMatch(/^[\u4e00-\u9fa5（）]+$/);
+      expect(e.pageName, e.anchor).not.toMatch(/[a-z]/);
+      expect(e.targets, e.targetIds).not.toMatch(/[a-z]+Id|Ids|Code|=|;/);
+    }
+  });
+
+  it('finds entries by their Chinese name as well as by code', async () => {
+    const named = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '角色', pageSize: 50 })).list;
+    expect(named.map((e) => e.operationLabel).sort()).toEqual(['新增角色', '编辑角色']);
+    const exported = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '导出', pageSize: 50 })).list;
+    expect(exported.map((e) => e.operationLabel).sort()).toEqual(['导出（登录日志列表）', '导出（账号列表）']);
+    const byCode = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: 'system.role', pageSize: 50 })).list;
+    expect(byCode.map((e) => e.operation).sort()).toEqual([S.roleAdd, S.roleEdit]);
+    // LIKE-free: a name matching nothing finds nothing.
+    expect(data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '不存在的操作' })).total).toBe(0);
+  });
+
+  it('exports the same words', async () => {
+    const res = await exportList(admin, OPERATION_LOG, { operation: '角色' }, { exportName: '操作日志' });
+    if (res.kind !== 'file') throw new Error(JSON.stringify(res.envelope));
+    const [header, ...rows] = sheetRows(res.workbook);
+    const col = (h: string) => header.indexOf(h);
+    const edit = rows.find((r) => r[col('操作标识')] === S.roleEdit)!;
+    expect([edit[col('操作')], edit[col('所属页面')], edit[col('操作对象')]]).toEqual(['编辑角色', '角色管理', `角色：运营；名称：运营；菜单权限：${menuIds.length}项`]);
+
+    const all = await exportList(admin, OPERATION_LOG, { operation: '导出（登录' }, { exportName: '操作日志' });
+    if (all.kind !== 'file') throw new Error(JSON.stringify(all.envelope));
+    expect(sheetRows(all.workbook).slice(1).map((r) => [r[col('操作')], r[col('所属页面')]])).toEqual([['导出（登录日志列表）', '登录日志']]);
+  });
+});
