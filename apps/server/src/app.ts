@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, asAppError } from './platform/errors.ts';
 import { registerApiDocs } from './platform/gateway/api-docs.ts';
 import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
@@ -78,7 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       new AppError(CODES.tooManyRequests, `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`, 429),
   });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((thrown, req, reply) => {
+    // A unique violation that no service named still answers a clear 409, never a 500.
+    const err = asAppError(thrown) ?? thrown;
     if (err instanceof AppError) {
       return reply.status(err.httpStatus).send({ code: err.code, msg: err.message, message: err.message, data: err.data ?? null });
     }

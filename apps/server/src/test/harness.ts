@@ -61,6 +61,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Kysely's migrator decides whether its own tables exist by looking at every schema of the database,
+ * so a test schema started while another test's schema already holds them would skip creating its
+ * own and fail. Each test schema gets them first (kysely's own definitions; the search path is the
+ * test schema).
+ */
+export async function ownMigrationTables(db: Db): Promise<void> {
+  await sql.raw(
+    'CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL); ' +
+      'CREATE TABLE IF NOT EXISTS kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer NOT NULL DEFAULT 0)',
+  ).execute(db.db);
+}
+
 export async function startTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   // Each app its own data directory: a file-backed SQLite (exports stream on a second connection) and its own files.
@@ -71,6 +84,7 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
     ...overrides,
   };
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: schema });
+  if (schema) await ownMigrationTables(db);
   await migrateToLatest(db.db);
   const clock = new FakeClock();
   await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
