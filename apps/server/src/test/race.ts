@@ -29,21 +29,21 @@ export function tally(answers: RaceAnswer[]): Record<string, number> {
 }
 
 /**
- * The answers of a uniqueness / one-at-a-time race: exactly `winners` (default 1) succeeded, every
+ * The answers of a uniqueness / one-at-a-time race: exactly `winners` (default 1) succeeded (`okCode`), every
  * other caller got `refusal` (code, HTTP status and the clear message), and nothing answered 500.
  * Returns the successful answers. Assert the row count afterwards in the test itself.
  */
 export function expectWinners(
   answers: RaceAnswer[],
   refusal: { code: string; msg: string | RegExp; status?: number },
-  winners = 1,
+  { winners = 1, okCode = CODES.ok as string }: { winners?: number; okCode?: string } = {},
 ): RaceAnswer[] {
   const summary = tally(answers);
   expect(answers.filter((a) => a.status >= 500 || a.code === CODES.serverError).length, `no 500: ${JSON.stringify(summary)}`).toBe(0);
-  const ok = answers.filter((a) => a.code === CODES.ok);
+  const ok = answers.filter((a) => a.code === okCode);
   expect(ok.length, `successes: ${JSON.stringify(summary)}`).toBe(winners);
   const status = refusal.status ?? 409;
-  for (const a of answers.filter((x) => x.code !== CODES.ok)) {
+  for (const a of answers.filter((x) => x.code !== okCode)) {
     expect({ status: a.status, code: a.code }, JSON.stringify(summary)).toEqual({ status, code: refusal.code });
     if (typeof refusal.msg === 'string') expect(a.msg).toBe(refusal.msg);
     else expect(a.msg).toMatch(refusal.msg);
