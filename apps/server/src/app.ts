@@ -84,7 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   app.setErrorHandler((thrown, req, reply) => {
-    // A unique violation that no service named still answers a clear 409, never a 500.
+    // A unique or foreign-key violation that no service named still answers a clear 409, never a 500.
     const err = asAppError(thrown) ?? thrown;
     if (err instanceof AppError) {
       return reply.status(err.httpStatus).send({ code: err.code, msg: err.message, message: err.message, data: err.data ?? null });

@@ -85,9 +85,22 @@ export async function guardUnique<T>(write: () => Promise<T>, ...keys: UniqueKey
   }
 }
 
-/** An error as the client should hear it: AppErrors as they are, a unique violation as a generic 409. */
+/** A row that refers to one deleted meanwhile, or a delete of a row still referred to (a check-then-write race). */
+export const GENERIC_REFERENCE_MESSAGE = '关联的数据已被删除或仍在使用，请刷新后重试';
+
+/** Whether a database error is a foreign-key violation (SQLite SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL 23503). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = err && typeof err === 'object' ? (err as { code?: unknown }).code : undefined;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * An error as the client should hear it: AppErrors as they are; a unique or foreign-key violation
+ * that no service turned into its own message as a generic clear 409 — never a 500.
+ */
 export function asAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (uniqueViolation(err)) return conflict(GENERIC_DUPLICATE_MESSAGE);
+  if (isForeignKeyViolation(err)) return conflict(GENERIC_REFERENCE_MESSAGE);
   return undefined;
 }
