@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
-import { AppError } from './platform/errors.ts';
+import { noHumanCheck, type HumanCheck } from './platform/auth/verify-code.service.ts';
+import { AppError, asAppError } from './platform/errors.ts';
 import { registerApiDocs } from './platform/gateway/api-docs.ts';
 import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
@@ -28,6 +29,8 @@ export interface AppOptions {
   db: Db;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** A captcha / slider check for verify-code requests (default: none). */
+  humanCheck?: HumanCheck;
 }
 
 export interface App {
@@ -48,7 +51,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
   const registry = new OperationRegistry();
   await discoverOperations(registry);
-  const services = { sms: createSmsSender(config, db.db, app.log), channels: createChannelStores(db, opts.clock ?? systemClock) } as Services;
+  const services = {
+    sms: createSmsSender(config, db.db, app.log), channels: createChannelStores(db, opts.clock ?? systemClock), humanCheck: opts.humanCheck ?? noHumanCheck,
+  } as Services;
   const deps: GatewayDeps = { db, config, clock: opts.clock ?? systemClock, registry, services };
   services.exports = new ExportTasks(deps, createJobRunner(config, db, app.log), app.log);
   app.addHook('onReady', () => services.exports.start());
@@ -78,7 +83,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       new AppError(CODES.tooManyRequests, `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`, 429),
   });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((thrown, req, reply) => {
+    // A unique or foreign-key violation that no service named still answers a clear 409, never a 500.
+    const err = asAppError(thrown) ?? thrown;
     if (err instanceof AppError) {
       return reply.status(err.httpStatus).send({ code: err.code, msg: err.message, message: err.message, data: err.data ?? null });
     }

@@ -21,6 +21,10 @@ const envSchema = z.object({
   SMS_SENDER: z.enum(['outbox', 'webhook']).default('outbox'),
   SMS_WEBHOOK_URL: z.url('SMS_WEBHOOK_URL 必须是合法的 URL').optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
+  SMS_CODES_PER_IP_HOUR: z.coerce.number().int('SMS_CODES_PER_IP_HOUR 必须是整数').min(1, 'SMS_CODES_PER_IP_HOUR 至少为1').max(100_000).default(10),
+  SMS_CODES_PER_IP_DAY: z.coerce.number().int('SMS_CODES_PER_IP_DAY 必须是整数').min(1, 'SMS_CODES_PER_IP_DAY 至少为1').max(1_000_000).default(20),
+  SMS_CODES_PER_MINUTE: z.coerce.number().int('SMS_CODES_PER_MINUTE 必须是整数').min(1, 'SMS_CODES_PER_MINUTE 至少为1').max(1_000_000).default(60),
+  SMS_CODES_PER_DAY: z.coerce.number().int('SMS_CODES_PER_DAY 必须是整数').min(1, 'SMS_CODES_PER_DAY 至少为1').max(100_000_000).default(5000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -46,6 +50,12 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   sms: { sender: 'outbox' | 'webhook'; webhookUrl?: string; webhookToken?: string };
+  /**
+   * Sending budgets of verify codes beyond the per-phone limits (60 s, 10 a day): per client IP and
+   * for the whole platform. Every request counts, delivered or not, so the answers never tell
+   * whether a phone has an account.
+   */
+  verifyCodeBudget: { perIpHour: number; perIpDay: number; perMinute: number; perDay: number };
   webDist: string;
   logLevel: string;
   rateLimitMax: number;
@@ -78,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMS_SENDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
     throw new ConfigError('配置错误 (invalid configuration):\n  - SMS_WEBHOOK_URL: SMS_SENDER=webhook 时必须设置');
   }
+  if (e.SMS_CODES_PER_IP_DAY < e.SMS_CODES_PER_IP_HOUR) {
+    throw new ConfigError('配置错误 (invalid configuration):\n  - SMS_CODES_PER_IP_DAY: 不能小于 SMS_CODES_PER_IP_HOUR');
+  }
+  if (e.SMS_CODES_PER_DAY < e.SMS_CODES_PER_MINUTE) {
+    throw new ConfigError('配置错误 (invalid configuration):\n  - SMS_CODES_PER_DAY: 不能小于 SMS_CODES_PER_MINUTE');
+  }
   if (e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD.length < 8) {
     throw new ConfigError('配置错误 (invalid configuration):\n  - DEMO_PASSWORD: 至少8位，且包含字母和数字');
   }
@@ -92,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     sms: { sender: e.SMS_SENDER, webhookUrl: e.SMS_WEBHOOK_URL, webhookToken: e.SMS_WEBHOOK_TOKEN },
+    verifyCodeBudget: { perIpHour: e.SMS_CODES_PER_IP_HOUR, perIpDay: e.SMS_CODES_PER_IP_DAY, perMinute: e.SMS_CODES_PER_MINUTE, perDay: e.SMS_CODES_PER_DAY },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,

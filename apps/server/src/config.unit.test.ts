@@ -10,6 +10,12 @@ describe('configuration', () => {
     expect(c.sessionAbsoluteMs).toBe(12 * 3_600_000);
     expect(c.sms.sender).toBe('outbox');
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.verifyCodeBudget).toEqual({ perIpHour: 10, perIpDay: 20, perMinute: 60, perDay: 5000 });
+  });
+
+  it('reads the verify-code sending budgets', () => {
+    const c = loadConfig({ SMS_CODES_PER_IP_HOUR: '3', SMS_CODES_PER_IP_DAY: '5', SMS_CODES_PER_MINUTE: '7', SMS_CODES_PER_DAY: '9' });
+    expect(c.verifyCodeBudget).toEqual({ perIpHour: 3, perIpDay: 5, perMinute: 7, perDay: 9 });
   });
 
   it('serves API docs in demo mode and outside production only', () => {
@@ -25,6 +31,11 @@ describe('configuration', () => {
     [{ SMS_SENDER: 'webhook' }, 'SMS_WEBHOOK_URL'],
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ SMS_CODES_PER_IP_HOUR: '0' }, 'SMS_CODES_PER_IP_HOUR'],
+    [{ SMS_CODES_PER_IP_DAY: '1.5' }, 'SMS_CODES_PER_IP_DAY'],
+    [{ SMS_CODES_PER_IP_HOUR: '30' }, 'SMS_CODES_PER_IP_DAY'],
+    [{ SMS_CODES_PER_MINUTE: 'many' }, 'SMS_CODES_PER_MINUTE'],
+    [{ SMS_CODES_PER_MINUTE: '100', SMS_CODES_PER_DAY: '50' }, 'SMS_CODES_PER_DAY'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -157,6 +157,14 @@ export interface Database extends GatewayTables, MerchantTables, ExportTables {
   channel: ChannelTable;
   merchant_channel: MerchantChannelTable;
   site: SiteTable;
+  rate_budget: RateBudgetTable;
+}
+
+/** A sending budget's bucket (e.g. verify codes of one IP this hour): used so far, until the window ends. */
+export interface RateBudgetTable {
+  bucket: string;
+  used: number;
+  window_ends: number;
 }
 
 export interface OperationLogTable {

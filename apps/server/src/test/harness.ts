@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ApiClient, AUTH_OPS, GATEWAY_PATHS, type FetchLike } from '@merchant/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDb, type Db, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -27,12 +27,13 @@ export class FakeClock {
   }
 }
 
-/** fetch() onto app.inject(): the real client talks to the real app without a socket. */
-export function injectFetch(app: FastifyInstance): FetchLike {
+/** fetch() onto app.inject(): the real client talks to the real app without a socket (from `remoteAddress`, default 127.0.0.1). */
+export function injectFetch(app: FastifyInstance, opts: { remoteAddress?: string } = {}): FetchLike {
   return async (url, init) => {
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET' | 'POST',
       url,
+      remoteAddress: opts.remoteAddress,
       headers: init.headers as Record<string, string>,
       payload: init.body as string | undefined,
     });
@@ -54,6 +55,8 @@ export interface TestApp {
   exports: ExportTasks;
   /** A client with no token. */
   anon: ApiClient;
+  /** A client with no token whose requests come from another IP address. */
+  anonFrom(ip: string): ApiClient;
   /** A client bound to a token. */
   as(token: string): ApiClient;
   /** Signs in with the demo password and returns a client carrying the token. */
@@ -61,7 +64,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * Kysely's migrator decides whether its own tables exist by looking at every schema of the database,
+ * so a test schema started while another test's schema already holds them would skip creating its
+ * own and fail. Each test schema gets them first (kysely's own definitions; the search path is the
+ * test schema).
+ */
+export async function ownMigrationTables(db: Db): Promise<void> {
+  await sql.raw(
+    'CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL); ' +
+      'CREATE TABLE IF NOT EXISTS kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer NOT NULL DEFAULT 0)',
+  ).execute(db.db);
+}
+
+export async function startTestApp(dialect: Dialect, overrides: Partial<Config> = {}, appOptions: Pick<AppOptions, 'humanCheck'> = {}): Promise<TestApp> {
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   // Each app its own data directory: a file-backed SQLite (exports stream on a second connection) and its own files.
   const ownDir = overrides.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-test-'));
@@ -71,16 +87,18 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
     ...overrides,
   };
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: schema });
+  if (schema) await ownMigrationTables(db);
   await migrateToLatest(db.db);
   const clock = new FakeClock();
   await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
-  const { app, deps } = await buildApp({ config, db, clock, logger: false });
+  const { app, deps } = await buildApp({ config, db, clock, logger: false, ...appOptions });
   await app.ready();
   const fetch = injectFetch(app);
   const as = (token: string) => new ApiClient({ fetch, getToken: () => token, appKey: 'A1001000' });
   const anon = new ApiClient({ fetch, appKey: 'A1001000' });
+  const anonFrom = (ip: string) => new ApiClient({ fetch: injectFetch(app, { remoteAddress: ip }), appKey: 'A1001000' });
   return {
-    app, db, clock, config, anon, as, exports: deps.services.exports,
+    app, db, clock, config, anon, anonFrom, as, exports: deps.services.exports,
     async signIn(userName, password = TEST_PASSWORD) {
       const { token } = await anon.call<{ token: string }>({
         method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName, password } },

@@ -11,10 +11,11 @@ import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { fileNames, requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
-import { generateCode } from './business-code.ts';
+import { withGeneratedCode } from './business-code.ts';
 import * as repo from './contract.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+const CONTRACT_NO_INDEX = { index: 'contract_no_uq', table: 'contract', columns: ['merchant_id', 'contract_no'] };
 
 function toContract(r: repo.ContractDbRow, now: number, files: Map<number, string>): ContractRow {
   const c = { startDate: Number(r.start_date), endDate: Number(r.end_date), terminatedAt: r.terminated_at === null ? null : Number(r.terminated_at) };
@@ -73,12 +74,13 @@ export async function add(ctx: OpContext, input: Fields) {
   const mid = merchantOf(ctx);
   await checkFile(ctx, input.fileId);
   const now = ctx.clock.now();
-  const contractNo = await generateCode('HT', now, (c) => repo.contractNoTaken(ctx.db, mid, c));
-  const id = await repo.insertContract(ctx.db, {
-    merchant_id: mid, contract_no: contractNo, ...columnsOf(input), terminated_at: null, terminate_reason: '',
-    created_by: ctx.session!.accountId, created_at: now, updated_at: now,
+  return withGeneratedCode('HT', now, (c) => repo.contractNoTaken(ctx.db, mid, c), CONTRACT_NO_INDEX, async (contractNo) => {
+    const id = await repo.insertContract(ctx.db, {
+      merchant_id: mid, contract_no: contractNo, ...columnsOf(input), terminated_at: null, terminate_reason: '',
+      created_by: ctx.session!.accountId, created_at: now, updated_at: now,
+    });
+    return { id, contractNo };
   });
-  return { id, contractNo };
 }
 
 export async function edit(ctx: OpContext, input: z.output<typeof contractEditInput>) {

@@ -8,10 +8,10 @@ import {
   type Paged,
 } from '@merchant/contracts';
 import type { z } from 'zod';
-import { badInput, conflict, notFound } from '../../platform/errors.ts';
+import { badInput, conflict, guardUnique, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
-import { generateCode } from './business-code.ts';
+import { withGeneratedCode } from './business-code.ts';
 import { fieldChanges, parseChanges } from './field-changes.ts';
 import { describeChanges } from '@merchant/contracts';
 import * as infoRepo from './merchant-info.repo.ts';
@@ -21,6 +21,7 @@ import { requireReviewer } from './settle-apply.service.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 const PENDING = 1;
+const CHANGE_CODE_INDEX = { index: 'merchant_change_code_uq', table: 'merchant_change', columns: ['merchant_id', 'change_code'] };
 
 function toChange(r: repo.ChangeRow): ChangeRequest {
   return {
@@ -43,8 +44,11 @@ export async function form(ctx: OpContext) {
 /** A change request of the reviewed fields; empty subject fields mean "unchanged". */
 export async function submit(ctx: OpContext, input: z.output<typeof changeSubmitInput>) {
   const mid = merchantOf(ctx);
-  const pending = await repo.pendingChange(ctx.db, mid);
-  if (pending) throw conflict(`已有待审核的变更申请 ${pending.change_code}，请等待审核或撤回后再提交`);
+  const pendingTaken = async () => {
+    const pending = await repo.pendingChange(ctx.db, mid);
+    return `已有待审核的变更申请${pending ? ` ${pending.change_code}` : ''}，请等待审核或撤回后再提交`;
+  };
+  if (await repo.pendingChange(ctx.db, mid)) throw conflict(await pendingTaken());
   const info = await merchantInfo(ctx);
   const after: Record<string, unknown> = { merchantName: input.merchantName, merchantType: input.merchantType };
   if (input.subjectName) after.subjectName = input.subjectName;
@@ -63,12 +67,17 @@ export async function submit(ctx: OpContext, input: z.output<typeof changeSubmit
   }
   if (fields.has('certFileId')) await requireMerchantFile(ctx.db, mid, input.certFileId!, '证件照片');
   const now = ctx.clock.now();
-  const changeCode = await generateCode('BG', now, (c) => repo.changeCodeTaken(ctx.db, mid, c));
-  const id = await repo.insertChange(ctx.db, {
-    merchant_id: mid, change_code: changeCode, changes: JSON.stringify(changes), reason: input.reason, status: PENDING, review_remark: '', reject_reason: '',
-    submitted_by: ctx.session!.accountId, submitter_name: ctx.session!.userName, reviewed_by: null, reviewer_name: '', reviewed_at: null, created_at: now,
-  });
-  return { id, changeCode, changes };
+  // One pending request per merchant: the partial unique index merchant_change_pending_uq is the last word.
+  return guardUnique(
+    () => withGeneratedCode('BG', now, (c) => repo.changeCodeTaken(ctx.db, mid, c), CHANGE_CODE_INDEX, async (changeCode) => {
+      const id = await repo.insertChange(ctx.db, {
+        merchant_id: mid, change_code: changeCode, changes: JSON.stringify(changes), reason: input.reason, status: PENDING, review_remark: '', reject_reason: '',
+        submitted_by: ctx.session!.accountId, submitter_name: ctx.session!.userName, reviewed_by: null, reviewer_name: '', reviewed_at: null, created_at: now,
+      });
+      return { id, changeCode, changes };
+    }),
+    { index: 'merchant_change_pending_uq', table: 'merchant_change', columns: ['merchant_id'], message: pendingTaken },
+  );
 }
 
 export async function withdraw(ctx: OpContext, id: number) {

@@ -14,15 +14,16 @@ import {
 } from '@merchant/contracts';
 import type { z } from 'zod';
 import { loadAccess } from '../../platform/auth/access.ts';
-import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badInput, conflict, forbidden, guardUnique, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
-import { generateCode } from './business-code.ts';
+import { withGeneratedCode } from './business-code.ts';
 import { splitCodes } from './field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';
 import * as repo from './settle-apply.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+const APPLY_CODE_INDEX = { index: 'settle_apply_code_uq', table: 'settle_apply', columns: ['merchant_id', 'apply_code'] };
 
 export function toApply(r: repo.SettleRow, opts: { mask?: boolean } = {}): SettleApply {
   const lines = splitCodes(r.business_lines).filter((c): c is BusinessLine => c in BUSINESS_LINES);
@@ -80,14 +81,22 @@ export async function saveSubject(ctx: OpContext, input: z.output<typeof settleS
     if (!(await repo.updateApplyIf(ctx.db, draft.id, SETTLE.draft, values))) throw conflict('申请状态已变化，请刷新后重试');
     return { id: draft.id, applyCode: draft.apply_code };
   }
-  const open = await repo.openApply(ctx.db, mid);
-  if (open) throw conflict(`已有进行中的入驻申请 ${open.apply_code}，请继续该申请`);
-  const applyCode = await generateCode('RZ', now, (c) => repo.applyCodeTaken(ctx.db, mid, c));
-  const id = await repo.insertApply(ctx.db, {
-    merchant_id: mid, apply_code: applyCode, ...values, business_lines: '', remark: '', status: SETTLE.draft, review_remark: '', reject_reason: '',
-    submitted_at: null, reviewed_by: null, reviewer_name: '', reviewed_at: null, created_by: ctx.session!.accountId, creator_name: ctx.session!.userName, created_at: now,
-  });
-  return { id, applyCode };
+  const openTaken = async () => {
+    const open = await repo.openApply(ctx.db, mid);
+    return open ? `已有进行中的入驻申请 ${open.apply_code}，请继续该申请` : '已有进行中的入驻申请，请刷新后继续该申请';
+  };
+  if (await repo.openApply(ctx.db, mid)) throw conflict(await openTaken());
+  // One open application per merchant: the partial unique index settle_apply_open_uq is the last word.
+  return guardUnique(
+    () => withGeneratedCode('RZ', now, (c) => repo.applyCodeTaken(ctx.db, mid, c), APPLY_CODE_INDEX, async (applyCode) => {
+      const id = await repo.insertApply(ctx.db, {
+        merchant_id: mid, apply_code: applyCode, ...values, business_lines: '', remark: '', status: SETTLE.draft, review_remark: '', reject_reason: '',
+        submitted_at: null, reviewed_by: null, reviewer_name: '', reviewed_at: null, created_by: ctx.session!.accountId, creator_name: ctx.session!.userName, created_at: now,
+      });
+      return { id, applyCode };
+    }),
+    { index: 'settle_apply_open_uq', table: 'settle_apply', columns: ['merchant_id'], message: openTaken },
+  );
 }
 
 /** Step 2 (bus-line): the business lines. */

@@ -8,12 +8,16 @@ import {
   type staffUpdateInput,
 } from '@merchant/contracts';
 import type { z } from 'zod';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
-import { generateCode } from './business-code.ts';
+import { withGeneratedCode } from './business-code.ts';
 import * as repo from './store-staff.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+
+// The unique indexes are the last word (docs/decisions.md): a phone taken by a concurrent request answers the same message.
+const PHONE_TAKEN: UniqueKey = { index: 'store_staff_phone_uq', table: 'store_staff', columns: ['merchant_id', 'phone'], message: '该手机号已被其他员工使用（字段：phone）' };
+const STAFF_NO_INDEX = { index: 'store_staff_no_uq', table: 'store_staff', columns: ['merchant_id', 'staff_no'] };
 
 function toStaff(r: repo.StaffDbRow, stores: { id: number; storeCode: string; name: string }[], opts: { mask?: boolean } = {}): StaffRow {
   return {
@@ -65,24 +69,26 @@ export async function create(ctx: OpContext, input: z.output<typeof staffCreateI
   if (await repo.phoneTaken(ctx.db, mid, input.phone)) throw conflict('该手机号已被其他员工使用（字段：phone）');
   await checkStores(ctx, input.storeIds);
   const now = ctx.clock.now();
-  const staffNo = await generateCode('YG', now, (c) => repo.staffNoTaken(ctx.db, mid, c));
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const staffId = await repo.insertStaff(trx, {
-      merchant_id: mid, staff_no: staffNo, name: input.name, phone: input.phone, position: input.position, status: 1,
-      entry_date: input.entryDate ?? null, remark: input.remark, created_at: now, updated_at: now,
-    });
-    await repo.replaceStaffStores(trx, mid, staffId, input.storeIds);
-    return staffId;
-  });
-  return { id, staffNo };
+  return guardUnique(
+    () => withGeneratedCode('YG', now, (c) => repo.staffNoTaken(ctx.db, mid, c), STAFF_NO_INDEX, (staffNo) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const staffId = await repo.insertStaff(trx, {
+          merchant_id: mid, staff_no: staffNo, name: input.name, phone: input.phone, position: input.position, status: 1,
+          entry_date: input.entryDate ?? null, remark: input.remark, created_at: now, updated_at: now,
+        });
+        await repo.replaceStaffStores(trx, mid, staffId, input.storeIds);
+        return { id: staffId, staffNo };
+      })),
+    PHONE_TAKEN,
+  );
 }
 
 export async function update(ctx: OpContext, input: z.output<typeof staffUpdateInput>) {
   const row = await requireStaff(ctx, input.id);
   if (await repo.phoneTaken(ctx.db, merchantOf(ctx), input.phone, row.id)) throw conflict('该手机号已被其他员工使用（字段：phone）');
-  await repo.updateStaff(ctx.db, row.id, {
+  await guardUnique(() => repo.updateStaff(ctx.db, row.id, {
     name: input.name, phone: input.phone, position: input.position, entry_date: input.entryDate ?? null, remark: input.remark, updated_at: ctx.clock.now(),
-  });
+  }), PHONE_TAKEN);
   return { id: row.id };
 }
 

@@ -14,14 +14,18 @@ import {
 import type { z } from 'zod';
 import type { Selectable } from 'kysely';
 import type { StoreTable } from '../../db/types.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
-import { generateCode } from './business-code.ts';
+import { withGeneratedCode } from './business-code.ts';
 import { fieldChanges, parseChanges, splitCodes } from './field-changes.ts';
 import { describeChanges } from '@merchant/contracts';
 import * as repo from './store.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+
+// The unique indexes are the last word (docs/decisions.md): a name taken by a concurrent request answers the same message.
+const NAME_TAKEN: UniqueKey = { index: 'store_name_uq', table: 'store', columns: ['merchant_id', 'name'], message: '已有同名门店，请换一个名称（字段：name）' };
+const STORE_CODE_INDEX = { index: 'store_code_uq', table: 'store', columns: ['merchant_id', 'store_code'] };
 
 export const STORE_FIELD_LABELS = {
   name: '门店名称', categoryCode: '门店分类', tagCodes: '门店标签', contactName: '联系人', contactPhone: '联系电话',
@@ -93,13 +97,15 @@ export async function create(ctx: OpContext, input: StoreInput) {
   const mid = merchantOf(ctx);
   if (await repo.storeNameTaken(ctx.db, mid, input.name)) throw conflict('已有同名门店，请换一个名称（字段：name）');
   const now = ctx.clock.now();
-  const storeCode = await generateCode('MD', now, (c) => repo.storeCodeTaken(ctx.db, mid, c));
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const storeId = await repo.insertStore(trx, { merchant_id: mid, store_code: storeCode, ...columnsOf(input), created_by: ctx.session!.accountId, created_at: now, updated_at: now });
-    await record(ctx, trx, storeId, 'create', fieldChanges({}, input as unknown as Record<string, unknown>, STORE_FIELD_LABELS));
-    return storeId;
-  });
-  return { id, storeCode };
+  return guardUnique(
+    () => withGeneratedCode('MD', now, (c) => repo.storeCodeTaken(ctx.db, mid, c), STORE_CODE_INDEX, (storeCode) =>
+      ctx.db.transaction().execute(async (trx) => {
+        const storeId = await repo.insertStore(trx, { merchant_id: mid, store_code: storeCode, ...columnsOf(input), created_by: ctx.session!.accountId, created_at: now, updated_at: now });
+        await record(ctx, trx, storeId, 'create', fieldChanges({}, input as unknown as Record<string, unknown>, STORE_FIELD_LABELS));
+        return { id: storeId, storeCode };
+      })),
+    NAME_TAKEN,
+  );
 }
 
 export async function update(ctx: OpContext, input: z.output<typeof storeUpdateInput>) {
@@ -107,10 +113,10 @@ export async function update(ctx: OpContext, input: z.output<typeof storeUpdateI
   if (await repo.storeNameTaken(ctx.db, merchantOf(ctx), input.name, store.id)) throw conflict('已有同名门店，请换一个名称（字段：name）');
   const changes = fieldChanges(valuesOf(store), input as unknown as Record<string, unknown>, STORE_FIELD_LABELS);
   if (changes.length > 0) {
-    await ctx.db.transaction().execute(async (trx) => {
+    await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
       await repo.updateStore(trx, store.id, { ...columnsOf(input), updated_at: ctx.clock.now() });
       await record(ctx, trx, store.id, 'update', changes);
-    });
+    }), NAME_TAKEN);
   }
   return { storeCode: store.store_code, changes };
 }

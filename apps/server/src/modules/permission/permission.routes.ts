@@ -10,10 +10,12 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps, publicRa
     const parsed = verifyCodeRequest.safeParse(req.body ?? {});
     if (!parsed.success) throw inputError(parsed.error);
     const { phone, purpose } = parsed.data;
+    // The captcha / slider hook point (default: none), before any budget is spent.
+    await deps.services.humanCheck.check({ phone, purpose, ip: req.ip, request: req });
     const exists = Boolean(await findAccountByPhone(deps.db.db, phone));
     // Codes are only delivered where they can be used; the answer is the same either way.
     const deliver = purpose === 'register' ? !exists : exists;
-    const data = await issueVerifyCode(deps.db.db, deps.services.sms, { phone, purpose, deliver }, deps.clock.now());
+    const data = await issueVerifyCode(deps.db.db, deps.services.sms, { phone, purpose, deliver, ip: req.ip }, deps.clock.now(), deps.config.verifyCodeBudget);
     return ok(data, '验证码已发送');
   });
   app.post(GATEWAY_PATHS.getInfo, async (req, reply) =>

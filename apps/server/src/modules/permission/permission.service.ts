@@ -11,7 +11,7 @@ import {
   type UserInfo,
 } from '@merchant/contracts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
-import { AppError, conflict } from '../../platform/errors.ts';
+import { AppError, conflict, guardUnique } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import {
   createSession,
@@ -20,7 +20,7 @@ import {
   REVOKE_REASONS,
   setSessionSelection,
 } from '../../platform/auth/session.service.ts';
-import { consumeVerifyCode } from '../../platform/auth/verify-code.service.ts';
+import { checkVerifyCode, consumeVerifyCode, useVerifyCode } from '../../platform/auth/verify-code.service.ts';
 import { loadAccess } from '../../platform/auth/access.ts';
 import * as repo from './permission.repo.ts';
 
@@ -114,17 +114,26 @@ function merchantCode(now: number): string {
   return `M${ymd}${randomBytes(3).toString('hex').toUpperCase()}`;
 }
 
-/** Creates a merchant with its root organisation, an admin role and its first admin account. */
+const USER_NAME_TAKEN = '该账号已被使用，请换一个';
+const PHONE_TAKEN = '该手机号已注册，请直接登录或找回密码';
+
+/**
+ * Creates a merchant with its root organisation, an admin role and its first admin account.
+ * The code is checked first: only a caller holding the phone's code learns whether the account
+ * name or the phone is taken (no enumeration). The code is used in the same transaction as the
+ * accounts are written, so a refusal for a taken name leaves it usable for a corrected request.
+ */
 export async function register(
   ctx: OpContext,
   input: { merchantName: string; userName: string; phone: string; code: string; password: string },
 ) {
   const now = ctx.clock.now();
-  if (await repo.findAccountByLogin(ctx.db, input.userName)) throw conflict('该账号已被使用，请换一个');
-  if (await repo.findAccountByPhone(ctx.db, input.phone)) throw conflict('该手机号已注册，请直接登录或找回密码');
-  await consumeVerifyCode(ctx.db, { phone: input.phone, purpose: 'register', code: input.code }, now);
+  const codeId = await checkVerifyCode(ctx.db, { phone: input.phone, purpose: 'register', code: input.code }, now);
+  if (await repo.findAccountByLogin(ctx.db, input.userName)) throw conflict(USER_NAME_TAKEN);
+  if (await repo.findAccountByPhone(ctx.db, input.phone)) throw conflict(PHONE_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
+  await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
+    await useVerifyCode(trx, codeId, now);
     const merchant = await trx
       .insertInto('merchant')
       .values({ code: merchantCode(now), name: input.merchantName, bus_code: BUSI_CODES.mall, status: 1, created_at: now })
@@ -150,7 +159,9 @@ export async function register(
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('membership').values({ account_id: account.id, organization_id: org.id, role_id: role.id, merchant_id: merchant.id }).execute();
-  });
+  }),
+  { index: 'account_user_name_key', table: 'account', columns: ['user_name'], message: USER_NAME_TAKEN },
+  { index: 'account_phone_key', table: 'account', columns: ['phone'], message: PHONE_TAKEN });
   return { userName: input.userName };
 }
 

@@ -11,7 +11,7 @@ import type {
 import { loadAccess } from '../../platform/auth/access.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { revokeAccountSessions, REVOKE_REASONS } from '../../platform/auth/session.service.ts';
-import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 
 import { buildMenuTree } from '../permission/permission.service.ts';
@@ -132,6 +132,12 @@ function roleNote(scope: Scope, role: RoleFacts): string | null {
 
 const flag = (note: string | null) => ({ manageable: note === null, manageNote: note });
 
+// The database's unique indexes are the last word (docs/decisions.md); the checks before them only answer early.
+const ORG_NAME_TAKEN: UniqueKey = { index: 'organization_sibling_name_uq', table: 'organization', columns: ['parent_id', 'name'], message: '同一上级组织下已有同名组织' };
+const ROLE_NAME_TAKEN: UniqueKey = { index: 'role_org_name_uq', table: 'role', columns: ['organization_id', 'name'], message: '该组织下已有同名角色' };
+const USER_NAME_TAKEN: UniqueKey = { index: 'account_user_name_key', table: 'account', columns: ['user_name'], message: '账号已存在，请换一个' };
+const PHONE_TAKEN: UniqueKey = { index: 'account_phone_key', table: 'account', columns: ['phone'], message: '该手机号已被其他账号使用' };
+
 // ---------------- organisations ----------------
 
 /**
@@ -248,14 +254,14 @@ export async function orgAdd(ctx: OpContext, input: z.output<typeof orgAddInput>
   const mid = merchantOf(ctx);
   const parent = await requireOrg(ctx, input.parentId, '上级组织');
   if (await repo.siblingNameTaken(ctx.db, mid, parent.id, input.name)) throw conflict('同一上级组织下已有同名组织');
-  const row = await ctx.db
+  const row = await guardUnique(() => ctx.db
     .insertInto('organization')
     .values({
       merchant_id: mid, parent_id: parent.id, name: input.name,
       structure_type: input.structureType ?? Math.min(4, parent.structureType + 1), sort: input.sort, created_at: ctx.clock.now(),
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow(), ORG_NAME_TAKEN);
   return { id: row.id };
 }
 
@@ -264,7 +270,7 @@ export async function orgEdit(ctx: OpContext, input: z.output<typeof orgEditInpu
   const note = orgNote(await scopeOf(ctx), org.id);
   if (note) throw forbidden(note);
   if (await repo.siblingNameTaken(ctx.db, merchantOf(ctx), org.parentId, input.name, org.id)) throw conflict('同一上级组织下已有同名组织');
-  await ctx.db.updateTable('organization').set({ name: input.name, sort: input.sort }).where('id', '=', org.id).execute();
+  await guardUnique(() => ctx.db.updateTable('organization').set({ name: input.name, sort: input.sort }).where('id', '=', org.id).execute(), ORG_NAME_TAKEN);
   return { id: org.id };
 }
 
@@ -352,7 +358,7 @@ export async function roleAdd(ctx: OpContext, input: z.output<typeof roleAddInpu
   await requireOrg(ctx, input.organizationId);
   if (await repo.roleNameTaken(ctx.db, input.organizationId, input.name)) throw conflict('该组织下已有同名角色');
   const menuIds = await checkGrant(ctx, input.menuIds);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('role')
       .values({ merchant_id: merchantOf(ctx), organization_id: input.organizationId, name: input.name, package_name: input.packageName, is_admin: 0, created_at: ctx.clock.now() })
@@ -360,7 +366,7 @@ export async function roleAdd(ctx: OpContext, input: z.output<typeof roleAddInpu
       .executeTakeFirstOrThrow();
     await repo.replaceRoleMenus(trx, row.id, menuIds);
     return row.id;
-  });
+  }), ROLE_NAME_TAKEN);
   return { id };
 }
 
@@ -369,10 +375,10 @@ export async function roleEdit(ctx: OpContext, input: z.output<typeof roleEditIn
   await requireManageableRole(ctx, role);
   if (await repo.roleNameTaken(ctx.db, role.organizationId, input.name, role.id)) throw conflict('该组织下已有同名角色');
   const menuIds = role.isAdmin === 1 ? [] : await checkGrant(ctx, input.menuIds);
-  await ctx.db.transaction().execute(async (trx) => {
+  await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('role').set({ name: input.name, package_name: input.packageName }).where('id', '=', role.id).execute();
     if (role.isAdmin !== 1) await repo.replaceRoleMenus(trx, role.id, menuIds);
-  });
+  }), ROLE_NAME_TAKEN);
   return { id: role.id };
 }
 
@@ -505,7 +511,7 @@ export async function accountAdd(ctx: OpContext, input: z.output<typeof accountA
   await checkMemberships(ctx, input.memberships);
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('account')
       .values({
@@ -518,7 +524,7 @@ export async function accountAdd(ctx: OpContext, input: z.output<typeof accountA
       .executeTakeFirstOrThrow();
     await repo.replaceMemberships(trx, merchantOf(ctx), row.id, input.memberships);
     return row.id;
-  });
+  }), USER_NAME_TAKEN, PHONE_TAKEN);
   return { id };
 }
 
@@ -542,7 +548,7 @@ export async function accountEdit(ctx: OpContext, input: z.output<typeof account
   }
   if (await repo.loginTaken(ctx.db, 'phone', input.phone, a.id)) throw conflict('该手机号已被其他账号使用');
   if (!self) await checkMemberships(ctx, input.memberships);
-  await ctx.db.transaction().execute(async (trx) => {
+  await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('account')
       .set({
@@ -552,7 +558,7 @@ export async function accountEdit(ctx: OpContext, input: z.output<typeof account
       .where('id', '=', a.id)
       .execute();
     if (!self) await repo.replaceMemberships(trx, merchantOf(ctx), a.id, input.memberships);
-  });
+  }), PHONE_TAKEN);
   return { id: a.id };
 }
 

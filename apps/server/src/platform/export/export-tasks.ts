@@ -12,15 +12,16 @@ import {
   type exportTaskListInput,
 } from '@merchant/contracts';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { ExportTaskTable } from '../../db/types.ts';
+import type { Database, ExportTaskTable } from '../../db/types.ts';
 import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { AppError, badInput, forbidden, notFound } from '../errors.ts';
 import { anchorsOf, type OpContext, type Operation } from '../gateway/registry.ts';
 import { auditCall, authorize, contextFor, inputError, operationContext, parseInput, type GatewayDeps } from '../gateway/gateway.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
+import { lockRow } from '../row-lock.ts';
 import type { ExportSource } from './export-spec.ts';
 import { filterSummary } from './filter-summary.ts';
 import { formatChinaTime, writeXlsx } from './xlsx-writer.ts';
@@ -137,7 +138,6 @@ export class ExportTasks {
       input = parseInput(op, call.body);
       const session = ctx.session!;
       const source = op.export as ExportSource<unknown, Record<string, unknown>>;
-      await this.checkConcurrency(session.accountId);
       const total = await source.count(ctx, input);
       const fileName = exportFileName(call.exportName || op.summary, this.deps.clock.now());
       if (total > this.deps.config.export.syncMaxRows) {
@@ -148,36 +148,63 @@ export class ExportTasks {
         const data: ExportQueued = { taskId, totalRows: total };
         return { code: CODES.exportQueued, msg, message: msg, data };
       }
+      const release = await this.takeDownloadSlot(session.accountId);
       await audit(CODES.ok, `导出${total}条`);
-      return this.streamNow(reply, session.accountId, source, ctx, input, fileName);
+      return this.streamNow(reply, release, source, ctx, input, fileName);
     } catch (err) {
       await audit(err instanceof AppError ? err.code : CODES.serverError, err instanceof AppError ? err.message : '服务器错误');
       throw err;
     }
   }
 
-  private async checkConcurrency(accountId: number): Promise<void> {
+  /**
+   * Takes one of the account's export slots (EXPORT_MAX_ACTIVE) and runs `take` — the task's insert,
+   * or counting a direct download — in the same transaction, under a lock on the account row: the
+   * count and the write are one step, so concurrent requests cannot all pass the check. Direct
+   * downloads are counted by the server that streams them (`inflight`).
+   */
+  private async takeSlot<T>(accountId: number, take: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     const max = this.deps.config.export.maxActivePerAccount;
-    const row = await this.deps.db.db
-      .selectFrom('export_task')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    const active = Number(row.n) + (this.inflight.get(accountId) ?? 0);
-    if (active >= max) {
-      throw new AppError(CODES.tooManyRequests, `您已有${active}个导出正在进行（最多${max}个），请等待完成后再试，进度可在「文件管理 → 导出文件」查看`, 429);
-    }
+    return this.deps.db.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'account', accountId);
+      const row = await trx
+        .selectFrom('export_task')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      const active = Number(row.n) + (this.inflight.get(accountId) ?? 0);
+      if (active >= max) {
+        throw new AppError(CODES.tooManyRequests, `您已有${active}个导出正在进行（最多${max}个），请等待完成后再试，进度可在「文件管理 → 导出文件」查看`, 429);
+      }
+      return take(trx);
+    });
   }
 
-  private streamNow(reply: FastifyReply, accountId: number, source: ExportSource<unknown, Record<string, unknown>>, ctx: OpContext, input: unknown, fileName: string) {
-    const body = new PassThrough();
-    this.inflight.set(accountId, (this.inflight.get(accountId) ?? 0) + 1);
+  /** A slot for a direct download; the returned function gives it back (once) when the stream ends. */
+  private async takeDownloadSlot(accountId: number): Promise<() => void> {
+    let taken = false;
     const release = () => {
+      if (!taken) return;
+      taken = false;
       const n = (this.inflight.get(accountId) ?? 1) - 1;
       if (n > 0) this.inflight.set(accountId, n);
       else this.inflight.delete(accountId);
     };
+    try {
+      await this.takeSlot(accountId, async () => {
+        this.inflight.set(accountId, (this.inflight.get(accountId) ?? 0) + 1);
+        taken = true;
+      });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return release;
+  }
+
+  private streamNow(reply: FastifyReply, release: () => void, source: ExportSource<unknown, Record<string, unknown>>, ctx: OpContext, input: unknown, fileName: string) {
+    const body = new PassThrough();
     const abort = new AbortController();
     // The client went away: stop reading the database.
     reply.raw.once('close', () => {
@@ -198,7 +225,7 @@ export class ExportTasks {
   }
 
   private async createTask(op: Exportable, session: SessionContext, input: unknown, call: z.infer<typeof exportRequestSchema>, fileName: string, total: number): Promise<number> {
-    const row = await this.deps.db.db
+    const row = await this.takeSlot(session.accountId, (trx) => trx
       .insertInto('export_task')
       .values({
         merchant_id: session.merchantId,
@@ -216,7 +243,8 @@ export class ExportTasks {
         created_at: this.deps.clock.now(),
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow());
+    // After the commit: the job must find the task queued.
     await this.runner.send(QUEUE, { taskId: row.id });
     return row.id;
   }
@@ -369,14 +397,13 @@ export class ExportTasks {
   async retry(ctx: OpContext, id: number): Promise<ExportTask> {
     const row = await this.own(ctx, id);
     if (row.status !== 'failed' && row.status !== 'expired') throw badInput(`只有失败或已过期的导出可以重试（当前：${EXPORT_TASK_STATUS[row.status]}）`);
-    await this.checkConcurrency(row.account_id);
-    const updated = await ctx.db
+    const updated = await this.takeSlot(row.account_id, (trx) => trx
       .updateTable('export_task')
       .set({ status: 'queued', error_message: null, processed_rows: 0, finished_at: null, expires_at: null, file_size: null, storage_name: null, created_at: this.deps.clock.now() })
       .where('id', '=', row.id)
       .where('status', '=', row.status)
       .returningAll()
-      .executeTakeFirst();
+      .executeTakeFirst());
     if (!updated) throw badInput('导出任务状态已变化，请刷新后再试');
     await this.runner.send(QUEUE, { taskId: row.id });
     return toTask(updated);

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { SessionContext } from '../auth/session.service.ts';
+import type { HumanCheck } from '../auth/verify-code.service.ts';
 import type { ChannelStores } from '../secure/channel-stores.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { ExportSource } from '../export/export-spec.ts';
@@ -37,6 +38,8 @@ export interface Services {
   channels: ChannelStores;
   /** The export center: tasks of 导出文件. */
   exports: ExportTasks;
+  /** The captcha / slider hook every verify-code request passes (default: none). */
+  humanCheck: HumanCheck;
 }
 
 export interface Operation<S extends z.ZodType = z.ZodType> {
