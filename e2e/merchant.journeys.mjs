@@ -1,4 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
 /**
  * Journeys of merchant basic settings (issue 5, section 100): create a store and edit it (the title
@@ -128,6 +132,9 @@ export const merchantJourneys = [
       await page.getByText('企业', { exact: true }).click();
       await page.locator('input[type=file]').setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: licencePng() });
       await page.getByText('营业执照.png', { exact: true }).waitFor();
+      // the uploader sees its fresh upload (read by its random id) before anything refers to it
+      await page.locator('.ant-image img[src^="blob:"]').first().waitFor();
+      await shot(path.join(artifacts, 'settle-licence-preview.png'));
       await page.getByRole('button', { name: '保存并下一步' }).click();
 
       // step 2: business line
@@ -163,6 +170,40 @@ export const merchantJourneys = [
       await page.goto(`${base}/website/basic/apply-result`);
       await page.getByTestId('apply-result-title').filter({ hasText: '审核通过，入驻成功' }).waitFor();
       await page.getByText('审核意见：资质齐全，同意开通社区团购').waitFor();
+      await shot();
+
+      // 商户信息 shows the approved subject's licence image
+      await page.goto(`${base}/website/basic/information-detail`);
+      const licence = page.locator('.ant-descriptions-item', { hasText: '证件照片' });
+      await licence.getByText('营业执照.png', { exact: true }).waitFor();
+      await licence.locator('img[src^="blob:"]').waitFor();
+      await shot(path.join(artifacts, 'settle-licence-information-detail.png'));
+    },
+  },
+  {
+    name: 'contract-attachment',
+    title: 'admin attaches a scanned contract in 合同管理: the form previews the fresh upload, the list shows it',
+    async run({ page, base, password, shot }) {
+      await signIn(page, base, 'admin', password, '/website/basic/contract-list');
+      await page.waitForURL(/\/basic\/contract-list$/);
+      const row = page.locator('.ant-table-row', { has: page.getByText('编辑', { exact: true }) }).first();
+      const contractNo = (await row.locator('td').first().innerText()).trim();
+      assert(/^HT\d+/.test(contractNo), `first contract number ${contractNo}`);
+      await row.getByText('编辑', { exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`编辑合同 ${contractNo}`).waitFor();
+      await dialog.locator('input[type=file]').setInputFiles({ name: '租赁合同扫描件.png', mimeType: 'image/png', buffer: licencePng() });
+      await dialog.getByText('租赁合同扫描件.png', { exact: true }).waitFor();
+      await dialog.locator('img[src^="blob:"]').waitFor();
+      await shot(path.join(artifacts, 'contract-attachment-form.png'));
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const saved = page.locator('.ant-table-row', { hasText: contractNo });
+      await saved.getByText('租赁合同扫描件.png', { exact: true }).waitFor();
+      const thumb = saved.locator('img[src^="blob:"]');
+      await thumb.waitFor();
+      await thumb.scrollIntoViewIfNeeded();
       await shot();
     },
   },

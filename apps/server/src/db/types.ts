@@ -219,7 +219,10 @@ export interface GatewayTables {
 // ---- 0003-merchant: uploaded files and merchant basic settings (section 100) ----
 
 export interface FileTable {
+  /** Internal key (business tables reference it); never shown to people. */
   id: Generated<number>;
+  /** 0006: the id people and URLs see — 128 random bits, base64url. */
+  public_id: string;
   merchant_id: number;
   original_name: string;
   mime: string;

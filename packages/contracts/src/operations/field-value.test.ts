@@ -15,6 +15,9 @@ describe('formatFieldValue', () => {
     expect(formatFieldValue('mainTags', [])).toBe('（空）');
     expect(formatFieldValue('certFileId', null)).toBe('（空）');
   });
+  it('shows a file by the head of its public id', () => {
+    expect(formatFieldValue('certFileId', 'Qm9vdC1sb2FkZXItaWQx')).toBe('文件 #Qm9vdC1s…');
+  });
   it('describes a change', () => {
     expect(describeChange({ field: 'contactName', label: '联系人', before: '王建国', after: '王建业' })).toBe('联系人：王建国 → 王建业');
   });

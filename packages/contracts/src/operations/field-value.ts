@@ -35,8 +35,11 @@ export function formatFieldValue(field: string, value: unknown): string {
       return STORE_CATEGORY_LEAVES[String(value)]?.name ?? String(value);
     case 'status':
       return STORE_STATUS[Number(value) as keyof typeof STORE_STATUS] ?? String(value);
-    case 'certFileId':
-      return `文件 #${String(value)}`;
+    case 'certFileId': {
+      // A public file id (22 random characters): its head tells two files apart in a before/after table.
+      const id = String(value);
+      return `文件 #${id.length > 8 ? `${id.slice(0, 8)}…` : id}`;
+    }
     default:
       return String(value);
   }

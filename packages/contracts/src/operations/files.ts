@@ -12,7 +12,10 @@ export const FILE_OPS = {
   info: 'file.info',
 } as const;
 
-/** Secure GET `?id=`: the file's bytes, only for a session of the owning merchant. */
+/**
+ * Secure GET `?id=` (the file's public id): the bytes, only for a session of the owning merchant whose
+ * active role holds one of the purpose's pages (fileReadAnchors).
+ */
 export const FILE_PATHS = { download: '/ben-api/v1/file/download' } as const;
 
 export const FILE_LIMITS = {
@@ -33,15 +36,23 @@ export type FileMime = keyof typeof FILE_TYPES;
 export const FILE_ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
 
 /**
- * What a file is for; uploading needs one of the purpose's page anchors (the page that uses it).
- * Adding a purpose is one line here.
+ * What a file is for. `anchors`: the pages that upload it (uploading needs one of them); `shownOn`:
+ * further pages that show it. Reading a file (info, bytes) needs one of both lists (fileReadAnchors),
+ * so whoever uploaded a file can always see it on the form they are filling. Adding a purpose is one
+ * line here.
  */
 export const FILE_PURPOSES = {
-  licence: { label: '营业执照/证件照片', anchors: ['settle-apply', 'change-view'] },
-  contract: { label: '合同附件', anchors: ['contract-list'] },
-  store: { label: '门店照片', anchors: ['shop-management-list'] },
-} as const;
+  licence: { label: '营业执照/证件照片', anchors: ['settle-apply', 'change-view'], shownOn: ['apply-record', 'information-detail'] },
+  contract: { label: '合同附件', anchors: ['contract-list'], shownOn: [] },
+  store: { label: '门店照片', anchors: ['shop-management-list'], shownOn: [] },
+} as const satisfies Record<string, { label: string; anchors: readonly string[]; shownOn: readonly string[] }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
+
+/** The pages whose holders may read a file of this purpose (the upload pages and the pages that show it). */
+export function fileReadAnchors(purpose: FilePurpose): readonly string[] {
+  const def = FILE_PURPOSES[purpose];
+  return [...def.anchors, ...def.shownOn];
+}
 
 const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 const maxChunkChars = Math.ceil(FILE_LIMITS.chunkBytes / 3) * 4;
@@ -79,11 +90,20 @@ export const fileUploadAppendInput = z.object({
   data: fileChunkSchema.refine((s) => s.length > 0, '文件内容为空'),
 });
 
-export const fileIdSchema = z.coerce.number({ error: '附件不正确' }).int('附件不正确').positive('附件不正确');
+/**
+ * A file's public id: 128 random bits in base64url (22 characters), never the row number. The schema
+ * accepts any id-shaped text (a number too, as text), so a guessed or old numeric id answers
+ * "not found" rather than "bad input".
+ */
+export const FILE_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+export const fileIdField = (message: string) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: message }).trim().regex(FILE_ID_RE, message));
+export const fileIdSchema = fileIdField('附件不正确');
 export const fileInfoInput = z.object({ id: fileIdSchema });
 
 export interface FileMeta {
-  id: number;
+  /** The public id (random, not guessable): what business forms keep (certFileId, fileId). */
+  id: string;
   name: string;
   mime: FileMime;
   size: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './auth.ts';
-import { fileIdSchema } from './files.ts';
+import { fileIdField, fileIdSchema } from './files.ts';
 import { idSchema } from './system.ts';
 
 /** Gateway operation names of merchant basic settings (spec section 100). */
@@ -318,7 +318,8 @@ export interface MerchantInfo {
   subjectName: string;
   legalPerson: string;
   certNo: string;
-  certFileId: number | null;
+  /** The file's public id. */
+  certFileId: string | null;
   businessLines: string[];
   settledAt: number | null;
   createdAt: number;
@@ -510,7 +511,7 @@ export const settleSubjectInput = z
     contactPhone: phoneSchema,
     ...regionFields,
     address: requiredText('详细地址', 5, 100),
-    certFileId: z.coerce.number({ error: '请上传证件照片' }).int('请上传证件照片').positive('请上传证件照片'),
+    certFileId: fileIdField('请上传证件照片'),
   })
   .superRefine(certCheck);
 
@@ -540,7 +541,8 @@ export interface SettleApply {
   city: string;
   district: string;
   address: string;
-  certFileId: number | null;
+  /** The file's public id. */
+  certFileId: string | null;
   businessLines: BusinessLine[];
   businessLineNames: string[];
   remark: string;
@@ -647,7 +649,8 @@ export interface ContractRow {
   endDate: number;
   status: ContractStatus;
   statusName: string;
-  fileId: number | null;
+  /** The attachment's public id. */
+  fileId: string | null;
   fileName: string;
   remark: string;
   terminatedAt: number | null;

@@ -9,7 +9,7 @@ import {
 } from '@merchant/contracts';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { fileNames, requireMerchantFile } from '../../platform/files/file-store.ts';
+import { fileRefs, requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';
 import * as repo from './contract.repo.ts';
@@ -17,14 +17,14 @@ import * as repo from './contract.repo.ts';
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 const CONTRACT_NO_INDEX = { index: 'contract_no_uq', table: 'contract', columns: ['merchant_id', 'contract_no'] };
 
-function toContract(r: repo.ContractDbRow, now: number, files: Map<number, string>): ContractRow {
+function toContract(r: repo.ContractDbRow, now: number, files: Map<number, { id: string; name: string }>): ContractRow {
   const c = { startDate: Number(r.start_date), endDate: Number(r.end_date), terminatedAt: r.terminated_at === null ? null : Number(r.terminated_at) };
   const status = contractStatusAt(c, now);
   return {
     id: r.id, contractNo: r.contract_no, name: r.name, contractType: r.contract_type,
     contractTypeName: CONTRACT_TYPES[r.contract_type as keyof typeof CONTRACT_TYPES] ?? r.contract_type, partyName: r.party_name,
-    amount: Number(r.amount), signDate: Number(r.sign_date), ...c, status, statusName: CONTRACT_STATUS[status], fileId: r.file_id,
-    fileName: r.file_id === null ? '' : (files.get(r.file_id) ?? ''), remark: r.remark, terminateReason: r.terminate_reason,
+    amount: Number(r.amount), signDate: Number(r.sign_date), ...c, status, statusName: CONTRACT_STATUS[status],
+    fileId: r.file_id === null ? null : (files.get(r.file_id)?.id ?? null), fileName: r.file_id === null ? '' : (files.get(r.file_id)?.name ?? ''), remark: r.remark, terminateReason: r.terminate_reason,
     createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
   };
 }
@@ -35,14 +35,15 @@ async function requireContract(ctx: OpContext, id: number) {
   return row;
 }
 
-async function checkFile(ctx: OpContext, fileId: number | null | undefined) {
-  if (fileId) await requireMerchantFile(ctx.db, merchantOf(ctx), fileId, '合同附件');
+/** The attachment's row id: a contract file of this merchant (else "not found" / bad input). */
+async function checkFile(ctx: OpContext, fileId: string | null | undefined): Promise<number | null> {
+  return fileId ? (await requireMerchantFile(ctx.db, merchantOf(ctx), fileId, { what: '合同附件', purpose: 'contract', field: 'fileId' })).rowId : null;
 }
 
 export async function list(ctx: OpContext, f: repo.ContractFilter): Promise<Paged<ContractRow>> {
   const now = ctx.clock.now();
   const { list: rows, total } = await repo.listContracts(ctx.db, merchantOf(ctx), f, now);
-  const files = await fileNames(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
+  const files = await fileRefs(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
   return { list: rows.map((r) => toContract(r, now, files)), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
@@ -54,29 +55,29 @@ export function listExportQuery(ctx: OpContext, f: Omit<repo.ContractFilter, 'pa
 /** One export batch: the list's rows (status from the dates, attachment names). */
 export async function listExportRows(ctx: OpContext, rows: repo.ContractDbRow[]): Promise<ContractRow[]> {
   const now = ctx.clock.now();
-  const files = await fileNames(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
+  const files = await fileRefs(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
   return rows.map((r) => toContract(r, now, files));
 }
 
 export async function detail(ctx: OpContext, id: number) {
   const row = await requireContract(ctx, id);
-  const files = await fileNames(ctx.db, merchantOf(ctx), row.file_id === null ? [] : [row.file_id]);
+  const files = await fileRefs(ctx.db, merchantOf(ctx), row.file_id === null ? [] : [row.file_id]);
   return toContract(row, ctx.clock.now(), files);
 }
 
 type Fields = z.output<typeof contractAddInput>;
-const columnsOf = (i: Fields) => ({
+const columnsOf = (i: Fields, fileRowId: number | null) => ({
   name: i.name, contract_type: i.contractType, party_name: i.partyName, amount: i.amount, sign_date: i.signDate, start_date: i.startDate,
-  end_date: i.endDate, file_id: i.fileId ?? null, remark: i.remark,
+  end_date: i.endDate, file_id: fileRowId, remark: i.remark,
 });
 
 export async function add(ctx: OpContext, input: Fields) {
   const mid = merchantOf(ctx);
-  await checkFile(ctx, input.fileId);
+  const fileRowId = await checkFile(ctx, input.fileId);
   const now = ctx.clock.now();
   return withGeneratedCode('HT', now, (c) => repo.contractNoTaken(ctx.db, mid, c), CONTRACT_NO_INDEX, async (contractNo) => {
     const id = await repo.insertContract(ctx.db, {
-      merchant_id: mid, contract_no: contractNo, ...columnsOf(input), terminated_at: null, terminate_reason: '',
+      merchant_id: mid, contract_no: contractNo, ...columnsOf(input, fileRowId), terminated_at: null, terminate_reason: '',
       created_by: ctx.session!.accountId, created_at: now, updated_at: now,
     });
     return { id, contractNo };
@@ -86,8 +87,8 @@ export async function add(ctx: OpContext, input: Fields) {
 export async function edit(ctx: OpContext, input: z.output<typeof contractEditInput>) {
   const row = await requireContract(ctx, input.id);
   if (row.terminated_at !== null) throw conflict('已终止的合同不能修改');
-  await checkFile(ctx, input.fileId);
-  await repo.updateContract(ctx.db, row.id, { ...columnsOf(input), updated_at: ctx.clock.now() });
+  const fileRowId = await checkFile(ctx, input.fileId);
+  await repo.updateContract(ctx.db, row.id, { ...columnsOf(input, fileRowId), updated_at: ctx.clock.now() });
   return { id: row.id };
 }
 

@@ -10,7 +10,7 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
   let t: TestApp;
   let admin: ApiClient;
   let other: ApiClient;
-  let fileId: number;
+  let fileId: string;
   let id: number;
   const valid = () => ({
     name: '徐汇滨江店场地租赁合同', contractType: 'lease', partyName: '上海滨江置业有限公司', amount: 36_000_000,
@@ -41,6 +41,10 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
     }
     const theirFile = (await upload(other, '合同.png', tinyPng(), 'contract')).data.file!.id;
     expect(await op(admin, M.contractAdd, { ...valid(), fileId: theirFile })).toMatchObject({ code: CODES.notFound, msg: '合同附件不存在' });
+    const licence = (await upload(admin, '营业执照.png', tinyPng(), 'licence')).data.file!.id;
+    expect(await op(admin, M.contractAdd, { ...valid(), fileId: licence })).toMatchObject({
+      code: CODES.badInput, msg: '“营业执照.png”是作为营业执照/证件照片上传的，不能用作合同附件，请重新上传（字段：fileId）',
+    });
     expect(await rowCount(t, 'contract')).toBe(before);
   });
 

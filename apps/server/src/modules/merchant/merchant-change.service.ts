@@ -65,7 +65,7 @@ export async function submit(ctx: OpContext, input: z.output<typeof changeSubmit
     const ok = info.subjectType === 'business' ? isValidCreditCode(input.certNo) : isValidIdCardNo(input.certNo);
     if (!ok) throw badInput(`${info.subjectType === 'business' ? '统一社会信用代码' : '身份证号码'}格式不正确（18位，末位校验码需正确）（字段：certNo）`);
   }
-  if (fields.has('certFileId')) await requireMerchantFile(ctx.db, mid, input.certFileId!, '证件照片');
+  if (fields.has('certFileId')) await requireMerchantFile(ctx.db, mid, input.certFileId!, { what: '证件照片', purpose: 'licence', field: 'certFileId' });
   const now = ctx.clock.now();
   // One pending request per merchant: the partial unique index merchant_change_pending_uq is the last word.
   return guardUnique(
@@ -124,7 +124,8 @@ export async function approve(ctx: OpContext, id: number, remark: string) {
     if (typeof after.subjectName === 'string') profile.subject_name = after.subjectName;
     if (typeof after.legalPerson === 'string') profile.legal_person = after.legalPerson;
     if (typeof after.certNo === 'string') profile.cert_no = after.certNo;
-    if (typeof after.certFileId === 'number') profile.cert_file_id = after.certFileId;
+    // The request names the file by its public id; the profile keeps the row id.
+    if (typeof after.certFileId === 'string') profile.cert_file_id = (await requireMerchantFile(trx, row.merchant_id, after.certFileId, { what: '证件照片' })).rowId;
     await infoRepo.saveProfile(trx, row.merchant_id, profile, now);
   });
   return toChange(await requireChange(ctx, id));

@@ -96,4 +96,22 @@ describe.each(DIALECTS)('merchant change requests (%s)', (dialect) => {
     expect(mine.map((c) => c.statusName)).toEqual(['已撤回', '已驳回', '已通过']);
     expect(data<Paged<ChangeRequest>>(await op(admin, M.changeList, { status: 3 })).list.every((c) => c.status === 3)).toBe(true);
   });
+
+  it('a new certificate image travels by its public id and lands on the profile when approved', async () => {
+    const base = { merchantName: '鲜速达新零售科技有限公司', merchantType: 'brand', reason: '更换营业执照照片' };
+    const contractFile = (await upload(admin, '合同.png', tinyPng(), 'contract')).data.file!.id;
+    expect(await op(admin, M.changeSubmit, { ...base, certFileId: contractFile })).toMatchObject({
+      code: CODES.badInput, msg: '“合同.png”是作为合同附件上传的，不能用作证件照片，请重新上传（字段：certFileId）',
+    });
+    const licence = (await upload(admin, '新营业执照.png', tinyPng())).data.file!.id;
+    expect(licence).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const before = (await call<MerchantInfo>(admin, M.infoDetail)).certFileId;
+    const { id } = await call<{ id: number }>(admin, M.changeSubmit, { ...base, certFileId: licence });
+    expect((await call<ChangeRequest>(admin, M.changeDetail, { id })).changes).toEqual([{ field: 'certFileId', label: '证件照片', before, after: licence }]);
+    await call(admin, M.changeApprove, { id, remark: '照片清晰' });
+    expect((await call<MerchantInfo>(admin, M.infoDetail)).certFileId).toBe(licence);
+    const profile = await t.db.db.selectFrom('merchant_profile').select('cert_file_id').where('merchant_id', '=', info.merchantId).executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('file').select(['id', 'public_id']).where('public_id', '=', licence).executeTakeFirstOrThrow();
+    expect(profile.cert_file_id).toBe(row.id);
+  });
 });

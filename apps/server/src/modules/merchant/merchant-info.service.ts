@@ -12,6 +12,7 @@ import {
   type merchantInfoUpdateInput,
 } from '@merchant/contracts';
 import type { z } from 'zod';
+import { filePublicId } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { fieldChanges, splitCodes } from './field-changes.ts';
 import * as repo from './merchant-info.repo.ts';
@@ -30,6 +31,7 @@ export async function merchantInfo(ctx: OpContext): Promise<MerchantInfo> {
     repo.pendingChange(ctx.db, mid),
   ]);
   const profile = { ...repo.EMPTY_PROFILE, ...(p ?? {}) };
+  const certFileId = await filePublicId(ctx.db, mid, profile.cert_file_id);
   const settleStatus = profile.settled_at !== null ? 2 : (settle?.status ?? null);
   const mainTags = splitCodes(profile.main_tags).filter((c): c is MainTag => c in MAIN_TAGS);
   const type = profile.merchant_type as MerchantType | '';
@@ -57,7 +59,7 @@ export async function merchantInfo(ctx: OpContext): Promise<MerchantInfo> {
     subjectName: profile.subject_name,
     legalPerson: profile.legal_person,
     certNo: profile.cert_no,
-    certFileId: profile.cert_file_id,
+    certFileId,
     businessLines: splitCodes(profile.business_lines),
     settledAt: profile.settled_at === null ? null : Number(profile.settled_at),
     createdAt: Number(m.createdAt),

@@ -1,8 +1,12 @@
-import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, SettleApplyTable } from '../../db/types.ts';
+import { filePublicIdOf } from '../../platform/files/file.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-export type SettleRow = Selectable<SettleApplyTable>;
+/** A row with its certificate file's public id (`cert_file_key`; the row keeps the file's row id). */
+export type SettleRow = Selectable<SettleApplyTable> & { cert_file_key: string | null };
+
+const certFileKey = (eb: ExpressionBuilder<Database, 'settle_apply'>) => filePublicIdOf(eb, 'settle_apply.cert_file_id').as('cert_file_key');
 
 export interface SettleFilter {
   applyCode?: string;
@@ -17,16 +21,16 @@ export interface SettleFilter {
 }
 
 export function findApply(db: Db, merchantId: number, id: number) {
-  return db.selectFrom('settle_apply').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('settle_apply').selectAll().select(certFileKey).where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
 }
 
 /** The draft or pending application, if any (at most one at a time). */
 export function openApply(db: Db, merchantId: number) {
-  return db.selectFrom('settle_apply').selectAll().where('merchant_id', '=', merchantId).where('status', 'in', [0, 1]).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db.selectFrom('settle_apply').selectAll().select(certFileKey).where('merchant_id', '=', merchantId).where('status', 'in', [0, 1]).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 export function latestApply(db: Db, merchantId: number) {
-  return db.selectFrom('settle_apply').selectAll().where('merchant_id', '=', merchantId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db.selectFrom('settle_apply').selectAll().select(certFileKey).where('merchant_id', '=', merchantId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
 export async function applyCodeTaken(db: Db, merchantId: number, code: string) {
@@ -44,6 +48,7 @@ export function applyQuery(db: Db, merchantId: number, f: Omit<SettleFilter, 'pa
   const col = f.sortField === 'submittedAt' ? 'submitted_at' : 'id';
   return q
     .selectAll()
+    .select(certFileKey)
     .orderBy(col, f.sortOrder === 'ascend' ? 'asc' : 'desc')
     .orderBy('id', 'desc');
 }

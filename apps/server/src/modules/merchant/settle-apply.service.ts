@@ -31,7 +31,7 @@ export function toApply(r: repo.SettleRow, opts: { mask?: boolean } = {}): Settl
     id: r.id, applyCode: r.apply_code, subjectType: r.subject_type as SubjectType, subjectTypeName: SUBJECT_TYPES[r.subject_type as SubjectType] ?? r.subject_type,
     subjectName: r.subject_name, certNo: opts.mask ? maskCertNo(r.cert_no) : r.cert_no, legalPerson: r.legal_person, contactName: r.contact_name,
     contactPhone: opts.mask ? maskPhone(r.contact_phone) : r.contact_phone, province: r.province, city: r.city, district: r.district, address: r.address,
-    certFileId: r.cert_file_id, businessLines: lines, businessLineNames: lines.map((l) => BUSINESS_LINES[l].name), remark: r.remark,
+    certFileId: r.cert_file_key, businessLines: lines, businessLineNames: lines.map((l) => BUSINESS_LINES[l].name), remark: r.remark,
     status: r.status, statusName: SETTLE_STATUS[r.status as keyof typeof SETTLE_STATUS] ?? String(r.status), reviewRemark: r.review_remark,
     rejectReason: r.reject_reason, submittedAt: r.submitted_at === null ? null : Number(r.submitted_at), reviewedAt: r.reviewed_at === null ? null : Number(r.reviewed_at),
     reviewerName: r.reviewer_name, creatorName: r.creator_name, createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
@@ -69,12 +69,12 @@ export async function current(ctx: OpContext) {
 /** Step 1 (settle-apply-person-bus): the subject; creates the draft when there is none. */
 export async function saveSubject(ctx: OpContext, input: z.output<typeof settleSubjectInput>) {
   const mid = merchantOf(ctx);
-  await requireMerchantFile(ctx.db, mid, input.certFileId, '证件照片');
+  const certFile = await requireMerchantFile(ctx.db, mid, input.certFileId, { what: '证件照片', purpose: 'licence', field: 'certFileId' });
   const now = ctx.clock.now();
   const values = {
     subject_type: input.subjectType, subject_name: input.subjectName, cert_no: input.certNo, legal_person: input.subjectType === 'business' ? input.legalPerson : '',
     contact_name: input.contactName, contact_phone: input.contactPhone, province: input.province, city: input.city, district: input.district,
-    address: input.address, cert_file_id: input.certFileId, updated_at: now,
+    address: input.address, cert_file_id: certFile.rowId, updated_at: now,
   };
   if (input.id) {
     const draft = await requireDraft(ctx, input.id);

@@ -6,7 +6,7 @@ import { call, data, rowCount } from './merchant-test-kit.ts';
 
 const ID_NO = `31010419880615123${idCardCheckDigit('31010419880615123')}`;
 const CREDIT = `91310104MA1FR7YK3${creditCodeCheckChar('91310104MA1FR7YK3')}`;
-const person = (certFileId: number) => ({
+const person = (certFileId: string) => ({
   subjectType: 'person', subjectName: '张丽华', certNo: ID_NO, contactName: '张丽华', contactPhone: '13621987654',
   province: '上海市', city: '上海市', district: '闵行区', address: '莘松路380号2单元501', certFileId,
 });
@@ -15,8 +15,8 @@ describe.each(DIALECTS)('settle applications (%s)', (dialect) => {
   let t: TestApp;
   let admin: ApiClient;
   let other: ApiClient;
-  let licence: number;
-  let theirLicence: number;
+  let licence: string;
+  let theirLicence: string;
   let firstId: number;
 
   beforeAll(async () => {
@@ -51,8 +51,12 @@ describe.each(DIALECTS)('settle applications (%s)', (dialect) => {
     ] as const) {
       expect(await op(admin, M.settleSaveSubject, { ...person(licence), ...patch })).toMatchObject({ code: CODES.badInput, msg });
     }
-    // another merchant's file is not found
+    // another merchant's file is not found; a file uploaded for another purpose is not a licence
     expect(await op(admin, M.settleSaveSubject, person(theirLicence))).toMatchObject({ code: CODES.notFound, msg: '证件照片不存在' });
+    const contractFile = (await upload(admin, '采购合同.png', tinyPng(), 'contract')).data.file!.id;
+    expect(await op(admin, M.settleSaveSubject, person(contractFile))).toMatchObject({
+      code: CODES.badInput, msg: '“采购合同.png”是作为合同附件上传的，不能用作证件照片，请重新上传（字段：certFileId）',
+    });
     expect(await rowCount(t, 'settle_apply')).toBe(before);
   });
 

@@ -3,9 +3,10 @@ import { defineOperation } from '../../platform/gateway/registry.ts';
 import * as files from '../../platform/files/file-store.ts';
 
 /**
- * Uploads through the unified gateway (platform/files does the work). Permission: the operation is
- * open to any signed-in account, and the handler requires one of the purpose's page anchors
- * (FILE_PURPOSES in contracts): e.g. a licence needs settle-apply or change-view.
+ * Uploads through the unified gateway (platform/files does the work). Permission: the operations are
+ * open to any signed-in account, and the handler requires one of the purpose's pages (FILE_PURPOSES in
+ * contracts): uploading a licence needs settle-apply or change-view; reading a file (info, download)
+ * needs one of its purpose's reading pages (fileReadAnchors), in the file's own merchant.
  */
 export const fileUploadBegin = defineOperation({
   name: FILE_OPS.uploadBegin, summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内）', label: '上传文件', anchor: null, mutates: true,
@@ -16,6 +17,6 @@ export const fileUploadAppend = defineOperation({
   input: fileUploadAppendInput, handler: (ctx, i) => files.appendUpload(ctx, i),
 });
 export const fileInfo = defineOperation({
-  name: FILE_OPS.info, summary: '文件信息（仅本商户）', anchor: null,
+  name: FILE_OPS.info, summary: '文件信息（本商户、且角色有该文件所属页面的权限）', anchor: null,
   input: fileInfoInput, handler: (ctx, i) => files.fileInfo(ctx, i.id),
 });

@@ -13,8 +13,9 @@ function disposition(name: string): string {
 }
 
 /**
- * File download (secure GET `?id=`, parameters encrypted by the channel): the bytes go only to a
- * session of the merchant that owns the file; any other id answers "not found".
+ * File download (secure GET `?id=` with the file's public id, parameters encrypted by the channel):
+ * the bytes go only to a session of the merchant that owns the file whose active role holds one of
+ * the file's pages (else a refusal, no bytes); any other id answers "not found".
  */
 export function registerRoutes(app: FastifyInstance, deps: GatewayDeps): void {
   app.get(FILE_PATHS.download, async (req, reply) => {
@@ -22,7 +23,7 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps): void {
     if (foreignMerchantId([req.query], session.merchantId) !== undefined) throw forbidden('不能访问其他商户的数据');
     const parsed = fileInfoInput.safeParse(req.query ?? {});
     if (!parsed.success) throw inputError(parsed.error);
-    const { path, meta } = await locateForDownload(deps.db.db, deps.config.dataDir, session.merchantId, parsed.data.id);
+    const { path, meta } = await locateForDownload(deps.db.db, deps.config.dataDir, session, parsed.data.id);
     return reply
       .header('content-type', meta.mime)
       .header('content-length', meta.size)

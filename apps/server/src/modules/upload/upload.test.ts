@@ -45,7 +45,8 @@ describe.each(DIALECTS)('uploads (%s)', (dialect) => {
     const file = res.data.file!;
     expect(file).toMatchObject({ name: '营业执照.png', mime: 'image/png', size: png.length, purpose: 'licence' });
     expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
-    const row = await t.db.db.selectFrom('file').selectAll().where('id', '=', file.id).executeTakeFirstOrThrow();
+    expect(file.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const row = await t.db.db.selectFrom('file').selectAll().where('public_id', '=', file.id).executeTakeFirstOrThrow();
     expect(row.storage_name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(row.created_by).toBeGreaterThan(0);
     expect(existsSync(path.join(dataDir, 'files', String(row.merchant_id), row.storage_name))).toBe(true);

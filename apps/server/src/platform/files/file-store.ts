@@ -5,6 +5,7 @@ import {
   FILE_LIMITS,
   FILE_PURPOSES,
   FILE_TYPES,
+  fileReadAnchors,
   type FileMeta,
   type FileMime,
   type FilePurpose,
@@ -12,10 +13,11 @@ import {
   type fileUploadBeginInput,
   type UploadProgress,
 } from '@merchant/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import { loadAccess } from '../auth/access.ts';
+import type { SessionContext } from '../auth/session.service.ts';
 import { badInput, conflict, forbidden, notFound } from '../errors.ts';
 import type { OpContext } from '../gateway/registry.ts';
 import { detectMime, extensionFits, extensionOf, looksComplete } from './file-type.ts';
@@ -24,8 +26,10 @@ import * as repo from './file.repo.ts';
 /**
  * Uploaded files (DESIGN §6: under DATA_DIR/files). Bytes live at
  * `files/<merchantId>/<random name>`; unfinished chunked uploads at `files/.uploads/<uploadId>.part`.
- * The database row (merchant, original name, type by content, size, SHA-256, uploader) is the only
- * way to a file: every read is scoped by the session's merchant.
+ * The database row (merchant, original name, type by content, size, SHA-256, purpose, uploader) is the
+ * only way to a file. People and URLs know a file by its public id (128 random bits); business tables
+ * keep the internal row id. Reading a file needs the session's merchant and, in the active role, one of
+ * the pages of the file's purpose (fileReadAnchors; an admin role holds all).
  */
 export function filesRoot(dataDir: string): string {
   return path.join(dataDir, 'files');
@@ -37,9 +41,28 @@ const partPath = (dataDir: string, uploadId: string) => path.join(filesRoot(data
 
 const TYPE_NAMES = Object.values(FILE_TYPES).map((t) => t.label.replace(' 图片', '').replace(' 文件', '')).join('、');
 
-function toMeta(row: { id: number; name: string; mime: string; size: number; sha256: string; purpose: string; createdAt: number }): FileMeta {
+type Db = Kysely<Database> | Transaction<Database>;
+
+interface FileRow {
+  id: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  purpose: string;
+  createdAt: number;
+}
+function toMeta(row: FileRow): FileMeta {
   return { id: row.id, name: row.name, mime: row.mime as FileMime, size: Number(row.size), sha256: row.sha256, purpose: row.purpose as FilePurpose, createdAt: Number(row.createdAt) };
 }
+
+/** A file's meta with the internal row id a business table keeps. */
+export type StoredFile = FileMeta & { rowId: number };
+
+const purposeLabel = (purpose: string) => (purpose in FILE_PURPOSES ? FILE_PURPOSES[purpose as FilePurpose].label : '该文件');
+
+/** 128 random bits, base64url: the id people and URLs see. */
+const newPublicId = () => randomBytes(16).toString('base64url');
 
 async function checkPurpose(ctx: OpContext, purpose: FilePurpose): Promise<void> {
   const access = await loadAccess(ctx.db, ctx.session!);
@@ -84,15 +107,15 @@ async function finish(
   try {
     const now = ctx.clock.now();
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const row = await ctx.db
+    const publicId = newPublicId();
+    await ctx.db
       .insertInto('file')
       .values({
-        merchant_id: merchantId, original_name: upload.fileName, mime: upload.mime, size: bytes.length, sha256,
+        public_id: publicId, merchant_id: merchantId, original_name: upload.fileName, mime: upload.mime, size: bytes.length, sha256,
         storage_name: storageName, purpose: upload.purpose, created_by: ctx.session!.accountId, created_at: now,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, name: upload.fileName, mime: upload.mime, size: bytes.length, sha256, purpose: upload.purpose, createdAt: now };
+      .execute();
+    return { id: publicId, name: upload.fileName, mime: upload.mime, size: bytes.length, sha256, purpose: upload.purpose, createdAt: now };
   } catch (err) {
     await fs.rm(target, { force: true });
     throw err;
@@ -170,28 +193,61 @@ export async function appendUpload(ctx: OpContext, input: z.output<typeof fileUp
   }
 }
 
-export async function fileInfo(ctx: OpContext, id: number): Promise<FileMeta> {
-  return requireMerchantFile(ctx.db, ctx.session!.merchantId, id, '文件');
-}
-
-/** For business modules: a file id from the client must be this merchant's (else "not found"). */
-export async function requireMerchantFile(db: Kysely<Database>, merchantId: number, id: number, what = '附件'): Promise<FileMeta> {
-  const row = await repo.findFile(db, merchantId, id);
-  if (!row) throw notFound(what);
-  return toMeta(row);
-}
-
-/** Names of files by id (this merchant's only). */
-export async function fileNames(db: Kysely<Database>, merchantId: number, ids: number[]): Promise<Map<number, string>> {
-  const rows = await repo.findFiles(db, merchantId, [...new Set(ids)]);
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** The bytes' location and headers for a download by a session of `merchantId`. */
-export async function locateForDownload(db: Kysely<Database>, dataDir: string, merchantId: number, id: number) {
-  const row = await repo.findFile(db, merchantId, id);
+/**
+ * A file the session may read: this merchant's (else "not found", whoever owns it), and a purpose
+ * whose pages the active role holds (else a refusal naming what it is). Whoever uploaded a file held
+ * one of its upload pages, which are reading pages too, so the form that uploaded it can show it.
+ */
+async function readableFile(db: Db, session: SessionContext, publicId: string) {
+  const row = await repo.findFile(db, session.merchantId, publicId);
   if (!row) throw notFound('文件');
-  const full = storedPath(dataDir, merchantId, row.storageName);
+  const access = await loadAccess(db, session);
+  const anchors = row.purpose in FILE_PURPOSES ? fileReadAnchors(row.purpose as FilePurpose) : [];
+  if (!access.isAdmin && !anchors.some((a) => access.anchors.has(a))) throw forbidden(`没有查看${purposeLabel(row.purpose)}的权限`);
+  return row;
+}
+
+/** file.info: the meta of a file the session may read. */
+export async function fileInfo(ctx: OpContext, publicId: string): Promise<FileMeta> {
+  return toMeta(await readableFile(ctx.db, ctx.session!, publicId));
+}
+
+/**
+ * For business modules: a file id from the client must be this merchant's (else "not found") and,
+ * when `purpose` is given, uploaded for that purpose (else bad input naming `field`). The answer
+ * carries the row id the business table keeps.
+ */
+export async function requireMerchantFile(
+  db: Db,
+  merchantId: number,
+  publicId: string,
+  opts: { what?: string; purpose?: FilePurpose; field?: string } = {},
+): Promise<StoredFile> {
+  const what = opts.what ?? '附件';
+  const row = await repo.findFile(db, merchantId, publicId);
+  if (!row) throw notFound(what);
+  if (opts.purpose && row.purpose !== opts.purpose) {
+    throw badInput(`“${row.name}”是作为${purposeLabel(row.purpose)}上传的，不能用作${what}，请重新上传${opts.field ? `（字段：${opts.field}）` : ''}`);
+  }
+  return { ...toMeta(row), rowId: row.rowId };
+}
+
+/** Public ids and names of files by their row ids (this merchant's only). */
+export async function fileRefs(db: Db, merchantId: number, rowIds: number[]): Promise<Map<number, { id: string; name: string }>> {
+  const rows = await repo.findFilesByRowIds(db, merchantId, [...new Set(rowIds)]);
+  return new Map(rows.map((r) => [r.rowId, { id: r.id, name: r.name }]));
+}
+
+/** The public id of a referenced file (null when none, or not this merchant's). */
+export async function filePublicId(db: Db, merchantId: number, rowId: number | null): Promise<string | null> {
+  if (rowId === null) return null;
+  return (await fileRefs(db, merchantId, [rowId])).get(rowId)?.id ?? null;
+}
+
+/** The bytes' location and headers for a download by `session` (same rules as file.info). */
+export async function locateForDownload(db: Db, dataDir: string, session: SessionContext, publicId: string) {
+  const row = await readableFile(db, session, publicId);
+  const full = storedPath(dataDir, session.merchantId, row.storageName);
   try {
     await fs.access(full);
   } catch {

@@ -58,10 +58,10 @@ export async function uploadFile(file: File, purpose: FilePurpose, onProgress?: 
   return p.file!;
 }
 
-export const fileInfo = (id: number) => gw<FileMeta>(FILE_OPS.info, { id });
+export const fileInfo = (id: string) => gw<FileMeta>(FILE_OPS.info, { id });
 
-/** The file's bytes as a Blob (secure GET; only the owning merchant gets them). */
-export async function downloadFile(id: number): Promise<Blob> {
+/** The file's bytes as a Blob (secure GET by public id; only the owning merchant's roles with the file's page get them). */
+export async function downloadFile(id: string): Promise<Blob> {
   const res = await http.raw({ method: 'GET', path: FILE_PATHS.download, query: { id } });
   if ((res.headers.get('content-type') ?? '').includes('application/json')) {
     const env = (await res.json()) as { code: string; msg?: string };

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Image, Space, Spin, Typography } from 'antd';
-import { DownloadOutlined, FilePdfOutlined, FileImageOutlined } from '@ant-design/icons';
-import { formatFileSize } from '@merchant/contracts';
+import { DownloadOutlined, FilePdfOutlined, FileImageOutlined, LockOutlined } from '@ant-design/icons';
+import { ApiError, CODES, formatFileSize } from '@merchant/contracts';
 import { downloadFile, fileInfo } from '../api.ts';
 
 /** Object URL of a file's bytes, revoked when the component goes away. */
-function useBlobUrl(id: number | null | undefined, enabled: boolean) {
+function useBlobUrl(id: string | null | undefined, enabled: boolean) {
   const q = useQuery({ queryKey: ['merchant', 'file-bytes', id], queryFn: () => downloadFile(id!), enabled: Boolean(id) && enabled, staleTime: Infinity, gcTime: 60_000 });
   const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
   useEffect(() => () => {
@@ -24,15 +24,28 @@ function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(u), 1000);
 }
 
-/** A stored file: thumbnail for images, name, size and download; only this merchant's files load. */
-export function FilePreview({ id, thumbnail = 96 }: { id: number | null | undefined; thumbnail?: number }) {
+/**
+ * A stored file by its public id: thumbnail for images, name, size and download. Only this merchant's
+ * files load, and only for a role holding one of the file's pages; otherwise the reason is shown.
+ */
+export function FilePreview({ id, thumbnail = 96 }: { id: string | null | undefined; thumbnail?: number }) {
   const info = useQuery({ queryKey: ['merchant', 'file-info', id], queryFn: () => fileInfo(id!), enabled: Boolean(id), staleTime: Infinity });
   const isImage = info.data?.mime.startsWith('image/') ?? false;
   const { url, loading } = useBlobUrl(id, isImage);
   const [busy, setBusy] = useState(false);
   if (!id) return <Typography.Text type="secondary">未上传</Typography.Text>;
   if (info.isLoading) return <Spin size="small" />;
-  if (!info.data) return <Typography.Text type="secondary">文件不可用</Typography.Text>;
+  if (!info.data) {
+    const err = info.error;
+    if (err instanceof ApiError && err.code === CODES.forbidden) {
+      return (
+        <Typography.Text type="secondary" data-testid="file-no-access">
+          <LockOutlined /> {err.message || '无权查看该文件'}
+        </Typography.Text>
+      );
+    }
+    return <Typography.Text type="secondary">{err instanceof ApiError && err.code === CODES.notFound ? '文件不存在' : '文件不可用'}</Typography.Text>;
+  }
   const download = async () => {
     setBusy(true);
     try {

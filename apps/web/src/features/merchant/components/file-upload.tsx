@@ -7,8 +7,9 @@ import { FilePreview } from './file-preview.tsx';
 
 interface FileUploadProps {
   purpose: FilePurpose;
-  value?: number | null;
-  onChange?: (id: number | null) => void;
+  /** The file's public id. */
+  value?: string | null;
+  onChange?: (id: string | null) => void;
   /** Shown under the button. */
   hint?: string;
   disabled?: boolean;

@@ -14,7 +14,7 @@ interface Values {
   subjectName: string;
   legalPerson: string;
   certNo: string;
-  certFileId: number | null;
+  certFileId: string | null;
   reason: string;
 }
 const f = changeSubmitInput.shape;

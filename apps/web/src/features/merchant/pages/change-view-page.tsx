@@ -9,11 +9,18 @@ import { approveChange, changeForm, changeList, rejectChange, withdrawChange } f
 import { formatFieldValue } from '@merchant/contracts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { FilePreview } from '../components/file-preview.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { ChangeTag } from '../components/status-tag.tsx';
 import { useIsAdmin } from '../components/use-anchor.ts';
 
 const KEY = ['merchant', 'changes'] as const;
+
+/** A changed value; a certificate image is shown as the file itself (by its public id). */
+function ChangedValue({ field, value, strong }: { field: string; value: unknown; strong?: boolean }) {
+  if (field === 'certFileId' && typeof value === 'string' && value) return <FilePreview id={value} thumbnail={64} />;
+  return strong ? <Typography.Text strong>{formatFieldValue(field, value)}</Typography.Text> : <Typography.Text type="secondary">{formatFieldValue(field, value)}</Typography.Text>;
+}
 
 function ChangesTable({ changes }: { changes: FieldChange[] }) {
   return (
@@ -24,8 +31,8 @@ function ChangesTable({ changes }: { changes: FieldChange[] }) {
       dataSource={changes}
       columns={[
         { title: '字段', dataIndex: 'label', width: 110 },
-        { title: '变更前', dataIndex: 'before', render: (v: unknown, r) => <Typography.Text type="secondary">{formatFieldValue(r.field, v)}</Typography.Text> },
-        { title: '变更后', dataIndex: 'after', render: (v: unknown, r) => <Typography.Text strong>{formatFieldValue(r.field, v)}</Typography.Text> },
+        { title: '变更前', dataIndex: 'before', render: (v: unknown, r) => <ChangedValue field={r.field} value={v} /> },
+        { title: '变更后', dataIndex: 'after', render: (v: unknown, r) => <ChangedValue field={r.field} value={v} strong /> },
       ]}
     />
   );

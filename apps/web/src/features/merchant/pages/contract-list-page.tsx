@@ -24,7 +24,7 @@ interface FormValues {
   amountYuan: number | null;
   signDate: Dayjs | null;
   period: [Dayjs, Dayjs] | null;
-  fileId: number | null;
+  fileId: string | null;
   remark: string;
 }
 
@@ -168,7 +168,7 @@ export default function ContractListPage() {
     { key: 'period', title: '有效期', width: 210, render: (_v, r) => `${formatDate(r.startDate)} 至 ${formatDate(r.endDate)}` },
     { key: 'endDate', title: '到期日期', sortable: true, width: 110, render: (v) => formatDate(v as number) },
     { key: 'endRange', title: '到期日期', hideInTable: true, search: { type: 'dateRange' } },
-    { key: 'fileId', title: '附件', width: 260, render: (v) => (v ? <FilePreview id={v as number} thumbnail={40} /> : <Typography.Text type="secondary">无</Typography.Text>) },
+    { key: 'fileId', title: '附件', width: 260, render: (v) => (v ? <FilePreview id={v as string} thumbnail={40} /> : <Typography.Text type="secondary">无</Typography.Text>) },
     {
       key: 'actions', title: '操作', fixed: 'right', width: 170,
       render: (_v, r) =>

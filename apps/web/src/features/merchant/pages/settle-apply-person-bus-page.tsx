@@ -21,7 +21,7 @@ interface Values {
   city: string;
   district: string;
   address: string;
-  certFileId: number | null;
+  certFileId: string | null;
 }
 const f = settleSubjectInput.shape;
 
