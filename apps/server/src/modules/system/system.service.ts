@@ -29,7 +29,6 @@ type OrgRow = Awaited<ReturnType<typeof repo.listOrgs>>[number];
  * is limited to the subtree.
  */
 interface Scope {
-  accountId: number;
   /** The active organisation: the top of everything the account sees and manages. */
   rootId: number;
   /** The active organisation is the merchant's root. */
@@ -69,7 +68,7 @@ async function loadScope(ctx: OpContext): Promise<Scope> {
   };
   if (orgs.has(rootId)) walk(rootId);
   return {
-    accountId: session.accountId, rootId, atMerchantRoot: orgs.get(rootId)?.parentId === null, ids, orgs,
+    rootId, atMerchantRoot: orgs.get(rootId)?.parentId === null, ids, orgs,
     isAdmin: access.isAdmin, anchors: access.anchors,
   };
 }

@@ -45,15 +45,6 @@ describe('MembershipsEditor', () => {
     await waitFor(() => expect(optionTexts()).toEqual(['区域经理']));
   });
 
-  it('shows the roles the account may not give disabled, with the server’s reason', async () => {
-    const limited = [role(10, 1, '运营'), { ...role(11, 1, '财务'), manageable: false, manageNote: '角色“财务”含有您自己没有的菜单权限' }];
-    render(<Harness initial={[{ organizationId: 1 }]} roleList={limited} />);
-    await openSelect('第1行角色');
-    await waitFor(() => expect(optionTexts()).toEqual(['运营', '财务']));
-    const disabled = Array.from(document.querySelectorAll('.ant-select-item-option-disabled')).map((o) => [o.textContent, o.getAttribute('title')]);
-    expect(disabled).toEqual([['财务', '财务：角色“财务”含有您自己没有的菜单权限']]);
-  });
-
   it('adds and removes rows, keeping at least one', async () => {
     render(<Harness initial={[{ organizationId: 1, roleId: 10 }]} />);
     expect((screen.getByRole('button', { name: '移除第1行' }) as HTMLButtonElement).disabled).toBe(true);
@@ -75,5 +66,14 @@ describe('MembershipsEditor', () => {
     render(<Harness initial={[{ organizationId: 1 }]} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /提\s*交/ })));
     await screen.findByText('请选择角色');
+  });
+
+  it('shows the roles the account may not give disabled, with the server’s reason', async () => {
+    const limited = [role(10, 1, '运营'), { ...role(11, 1, '财务'), manageable: false, manageNote: '角色“财务”含有您自己没有的菜单权限' }];
+    render(<Harness initial={[{ organizationId: 1 }]} roleList={limited} />);
+    await openSelect('第1行角色');
+    await waitFor(() => expect(optionTexts()).toEqual(['运营', '财务']));
+    const disabled = Array.from(document.querySelectorAll('.ant-select-item-option-disabled')).map((o) => [o.textContent, o.getAttribute('title')]);
+    expect(disabled).toEqual([['财务', '财务：角色“财务”含有您自己没有的菜单权限']]);
   });
 });
