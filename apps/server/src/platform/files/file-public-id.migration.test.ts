@@ -59,8 +59,9 @@ describe.each(DIALECTS)('migration %s (%s)', (dialect) => {
     const common = { merchant_id: mid, reason: '更换证件', status: 1, submitted_by: 1, created_at: now };
     await raw.insertInto('merchant_change').values([
       { ...common, change_code: 'BG1', changes: change([{ field: 'certFileId', label: '证件照片', before: fileIds[0], after: fileIds[1] }]) },
-      { ...common, change_code: 'BG2', changes: change([{ field: 'certFileId', label: '证件照片', before: null, after: fileIds[2] }]) },
-      { ...common, change_code: 'BG3', changes: change([]) },
+      // one pending request per merchant (migration 0005): the others already reviewed
+      { ...common, status: 2, change_code: 'BG2', changes: change([{ field: 'certFileId', label: '证件照片', before: null, after: fileIds[2] }]) },
+      { ...common, status: 3, change_code: 'BG3', changes: change([]) },
     ]).execute();
 
     expect((await migrator.migrateTo(MIGRATION)).error).toBeUndefined();
