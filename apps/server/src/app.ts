@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
 import { registerApiDocs } from './platform/gateway/api-docs.ts';
 import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
+import { registerInputGuard } from './platform/gateway/input-guard.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
 import { discoverOperations, importModuleFiles, OperationRegistry, type Services } from './platform/gateway/registry.ts';
 import { ExportTasks } from './platform/export/export-tasks.ts';
@@ -102,6 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
   registerSecureChannel(app, deps, deps.services.channels, publicRateLimit);
+  registerInputGuard(app);
   registerGatewayRoutes(app, deps, publicRateLimit);
   app.post(GATEWAY_PATHS.export, (req, reply) => services.exports.handleExport(req, reply));
   app.post(EXPORT_DOWNLOAD_PATH, (req, reply) => services.exports.download(req, reply));

@@ -87,10 +87,12 @@ export class ApiClient {
   }
 
   /**
-   * Uploads a batch of tracking events (text/plain JSON), signed with the channel's key.
-   * Returns true when the server stored it.
+   * Uploads a batch of tracking events (text/plain JSON), signed with the channel's key. Only a
+   * signed-in session's events are accepted: without a token nothing is sent. Returns true when the
+   * server stored it.
    */
   async uploadTracking(appKey: string, events: TrackingEvent[]): Promise<boolean> {
+    if (!this.opts.getToken?.()) return false;
     const channel = await this.secureChannel().channel();
     const body = JSON.stringify(events);
     const q = { appKey, time: this.secureChannel().serverNow(channel), channelId: channel.channelId, nonce: randomToken(16) };
