@@ -99,7 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     return reply.status(500).send({ code: CODES.serverError, msg, message: msg, data: null });
   });
 
-  if (config.apiDocs) await registerApiDocs(app, registry, VERSION);
+  await registerApiDocs(app, deps, VERSION);
 
   const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
   registerSecureChannel(app, deps, deps.services.channels, publicRateLimit);
