@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database>;
 type Range = [number, number] | undefined;
@@ -27,8 +28,8 @@ export interface LoginLogFilter {
 /** The operation log list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function operationLogQuery(db: Db, merchantId: number, f: OperationLogFilter) {
   let q = db.selectFrom('operation_log').where('merchant_id', '=', merchantId);
-  if (f.userName) q = q.where('user_name', 'like', `%${f.userName}%`);
-  if (f.operation) q = q.where('operation', 'like', `%${f.operation}%`);
+  if (f.userName) q = q.where(contains('user_name', f.userName));
+  if (f.operation) q = q.where(contains('operation', f.operation));
   if (f.resultCode) q = q.where('result_code', '=', f.resultCode);
   if (f.timeRange) q = q.where('created_at', '>=', f.timeRange[0]).where('created_at', '<=', f.timeRange[1]);
   return q
@@ -48,7 +49,7 @@ export async function listOperationLogs(db: Db, merchantId: number, f: Paging & 
 /** The login log list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function loginLogQuery(db: Db, merchantId: number, f: LoginLogFilter) {
   let q = db.selectFrom('login_log').where('merchant_id', '=', merchantId);
-  if (f.userName) q = q.where('user_name', 'like', `%${f.userName}%`);
+  if (f.userName) q = q.where(contains('user_name', f.userName));
   if (f.success !== undefined) q = q.where('success', '=', f.success ? 1 : 0);
   if (f.timeRange) q = q.where('created_at', '>=', f.timeRange[0]).where('created_at', '<=', f.timeRange[1]);
   return q
