@@ -5,6 +5,7 @@ import { ApiError } from './api-error.ts';
 
 export { ApiError };
 import { SecureChannelClient, type SealedChannelRequest } from '../secure-channel/client.ts';
+import { isSecureChannelError, SECURE_CHANNEL_MESSAGE } from '../secure-channel/errors.ts';
 import { randomToken } from '../secure-channel/encoding.ts';
 import { signTrackingBatch, type TrackingEvent } from './tracking.ts';
 
@@ -114,9 +115,27 @@ export class ApiClient {
           ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sealed.body) }
           : { method: 'GET' },
       );
-      if (!isJson(res)) return res;
-      const opened = await channel.open(sealed, await res.json());
-      return new Response(JSON.stringify(opened), { status: res.status, headers: res.headers });
+      // A file (export, download) is streamed bytes, not encrypted (decision 16): only where one was asked for.
+      if (req.raw && !isJson(res)) return res;
+      // Whatever the content type says, a body that parses as JSON is an answer and must be the channel's.
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return new Response(text, { status: res.status, headers: res.headers }); // a proxy's error page: the caller reports it
+      }
+      let opened: unknown;
+      try {
+        opened = await channel.open(sealed, json);
+      } catch (err) {
+        if (isSecureChannelError(err)) throw new ApiError(CODES.secureChannel, SECURE_CHANNEL_MESSAGE, res.status);
+        throw err;
+      }
+      const headers = new Headers(res.headers);
+      headers.set('content-type', 'application/json; charset=utf-8');
+      headers.delete('content-length');
+      return new Response(JSON.stringify(opened), { status: res.status, headers });
     };
     const refused = async (res: Response) => isJson(res) && ((await res.clone().json()) as Envelope).code === CODES.secureChannel;
     const query = Object.fromEntries(Object.entries(req.query ?? {}).map(([k, v]) => [k, v ?? undefined]));
