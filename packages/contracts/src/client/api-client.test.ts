@@ -92,6 +92,14 @@ describe('ApiClient over the secure channel: a plaintext answer where an encrypt
     expect(await broken.client().envelope(gateway)).toMatchObject({ code: CODES.serverError, msg: '服务器繁忙，请稍后再试', data: null });
   });
 
+  it('hands a file asked for without `raw` on byte for byte, and refuses JSON behind a BOM', async () => {
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4, 0xff, 0xfe, 0x00, 0x7b]);
+    const file = server(() => new Response(bytes, { headers: { 'content-type': 'application/octet-stream' } }));
+    expect(new Uint8Array(await (await file.client().send(gateway)).arrayBuffer())).toEqual(bytes);
+    const bom = server(() => new Response(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(' {"code":"200","data":1}')]), { headers: { 'content-type': 'text/plain' } }));
+    await refusal(bom.client().call(gateway));
+  });
+
   it('still reports a proxy’s non-JSON error page as such', async () => {
     const { client } = server(() => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     await expect(client().envelope(gateway)).rejects.toMatchObject({ code: 'NETWORK', status: 502 });

@@ -48,6 +48,19 @@ export interface ApiClientOptions {
 
 const isJson = (res: Response) => (res.headers.get('content-type') ?? '').includes('application/json');
 
+const NOT_JSON = Symbol('not JSON');
+/** The JSON value of a body, or NOT_JSON (checked by its first character before decoding: files stay cheap). */
+function parseJsonBytes(bytes: Uint8Array): unknown {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0; // a UTF-8 BOM
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  if (i === bytes.length || !'{["-0123456789tfn'.includes(String.fromCharCode(bytes[i]))) return NOT_JSON;
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 export function buildQuery(query: ApiRequest['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -117,14 +130,11 @@ export class ApiClient {
       );
       // A file (export, download) is streamed bytes, not encrypted (decision 16): only where one was asked for.
       if (req.raw && !isJson(res)) return res;
-      // Whatever the content type says, a body that parses as JSON is an answer and must be the channel's.
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return new Response(text, { status: res.status, headers: res.headers }); // a proxy's error page: the caller reports it
-      }
+      // Whatever the content type says, a body that parses as JSON is an answer and must be the channel's;
+      // anything else (a file, a proxy's error page) goes on byte for byte.
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const json = parseJsonBytes(bytes);
+      if (json === NOT_JSON) return new Response(bytes, { status: res.status, headers: res.headers });
       let opened: unknown;
       try {
         opened = await channel.open(sealed, json);
