@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { CODES, EXPORT_DOWNLOAD_PATH, GATEWAY_PATHS, SECURE_CHANNEL_MESSAGE } from '@merchant/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -13,12 +13,14 @@ import { noHumanCheck, type HumanCheck } from './platform/auth/verify-code.servi
 import { AppError, asAppError } from './platform/errors.ts';
 import { registerApiDocs } from './platform/gateway/api-docs.ts';
 import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
+import { registerInputGuard } from './platform/gateway/input-guard.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
 import { discoverOperations, importModuleFiles, OperationRegistry, type Services } from './platform/gateway/registry.ts';
 import { ExportTasks } from './platform/export/export-tasks.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { createChannelStores } from './platform/secure/channel-stores.ts';
-import { isSecurePath, registerSecureChannel } from './platform/secure/secure-channel.routes.ts';
+import { isApiTarget } from './platform/secure/request-target.ts';
+import { isSecurePath, refuseTarget, registerSecureChannel, registerTargetRule } from './platform/secure/secure-channel.routes.ts';
 import { createSmsSender } from './platform/sms/sms-sender.ts';
 import { VERSION } from './version.ts';
 
@@ -38,9 +40,6 @@ export interface App {
   deps: GatewayDeps;
 }
 
-const API_PREFIXES = ['/ben-api/', '/uni-api/', '/permissionApi/', '/track/', '/docs'];
-const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
-
 /** Builds the Fastify instance; `main.ts` listens on it, tests drive it with inject(). */
 export async function buildApp(opts: AppOptions): Promise<App> {
   const { config, db } = opts;
@@ -48,6 +47,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A target the router cannot decode (`%C0%AF`…): refused like any target that is not plain.
+    frameworkErrors: (_err, req, reply) => refuseTarget(req, reply),
   });
   const registry = new OperationRegistry();
   await discoverOperations(registry);
@@ -77,11 +78,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     // The web app's own files (one cold load fetches dozens of chunks) do not count against the limit.
-    allowList: (req) => req.method === 'GET' && !isApiPath(req.url) && req.url !== '/health',
+    allowList: (req) => req.method === 'GET' && !isApiTarget(req.url) && req.routeOptions.url !== '/health',
     timeWindow: 60_000,
     errorResponseBuilder: (_req, ctx) =>
       new AppError(CODES.tooManyRequests, `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`, 429),
   });
+  registerTargetRule(app);
 
   app.setErrorHandler((thrown, req, reply) => {
     // A unique or foreign-key violation that no service named still answers a clear 409, never a 500.
@@ -104,10 +106,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     return reply.status(500).send({ code: CODES.serverError, msg, message: msg, data: null });
   });
 
-  if (config.apiDocs) await registerApiDocs(app, registry, VERSION);
+  await registerApiDocs(app, deps, VERSION);
 
   const publicRateLimit = Math.max(20, Math.floor(config.rateLimitMax / 10));
   registerSecureChannel(app, deps, deps.services.channels, publicRateLimit);
+  registerInputGuard(app);
   registerGatewayRoutes(app, deps, publicRateLimit);
   app.post(GATEWAY_PATHS.export, (req, reply) => services.exports.handleExport(req, reply));
   app.post(EXPORT_DOWNLOAD_PATH, (req, reply) => services.exports.download(req, reply));
@@ -119,11 +122,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   const wantsHtml = (accept: string | undefined) => Boolean(accept?.includes('text/html'));
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
 
   // JSON for tools and the /health page; the SPA's /health route (title 检测) for a browser visit.
   app.get('/health', async (req, reply) => {
     reply.header('vary', 'Accept');
-    if (hasWeb && wantsHtml(req.headers.accept)) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
+    if (hasWeb && wantsHtml(req.headers.accept)) return sendIndex(reply);
     reply.header('cache-control', 'no-store');
     return { status: 'ok', db: db.dialect, version: VERSION };
   });
@@ -132,11 +136,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // wildcard: files are looked up per request, so a rebuilt dist is served without a restart;
     // a missing file falls through to the not-found handler (SPA fallback below).
     await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false, maxAge: '1h' });
+    // The address the server prints: the app (which redirects to /website/home), whatever the query.
+    // Without this route the static handler takes `/` as a directory listing it may not show (403).
+    app.get('/', (_req, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = isApiPath(req.url);
+    const isApi = isApiTarget(req.url);
     if (req.method === 'GET' && !isApi && hasWeb && !req.url.startsWith('/assets/')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
+      return sendIndex(reply);
     }
     const msg = !hasWeb && !isApi ? '前端尚未构建，请先运行 npm run build' : '接口不存在';
     return reply.status(404).send({ code: CODES.notFound, msg, message: msg, data: null });

@@ -29,7 +29,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: bool.default(false),
-  API_DOCS: bool.optional(),
+  API_DOCS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'public', 'admin', 'off'], { error: 'API_DOCS 只能是 admin、public 或 off' })
+    .optional(),
   EXPORT_SYNC_MAX_ROWS: z.coerce.number().int('EXPORT_SYNC_MAX_ROWS 必须是整数').min(0).default(5000),
   EXPORT_FILE_DAYS: z.coerce.number().int('EXPORT_FILE_DAYS 必须是整数').min(1).max(365).default(7),
   EXPORT_MAX_ACTIVE: z.coerce.number().int('EXPORT_MAX_ACTIVE 必须是整数').min(1).max(20).default(2),
@@ -60,7 +62,8 @@ export interface Config {
   logLevel: string;
   rateLimitMax: number;
   trustProxy: boolean;
-  apiDocs: boolean;
+  /** /docs (OpenAPI): admin = only to a session whose active role is an admin role; public = to anyone; off. */
+  apiDocs: 'admin' | 'public' | 'off';
   export: {
     /** Exports counting more rows than this become tasks on 导出文件; smaller ones download at once. */
     syncMaxRows: number;
@@ -76,6 +79,12 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function apiDocsMode(v: string | undefined): Config['apiDocs'] {
+  if (v === 'true' || v === '1' || v === 'yes' || v === 'public') return 'public';
+  if (v === 'false' || v === '0' || v === 'no' || v === 'off') return 'off';
+  return 'admin';
+}
 
 /** Reads and validates the environment once; a bad setting refuses to start with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -115,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     export: { syncMaxRows: e.EXPORT_SYNC_MAX_ROWS, fileDays: e.EXPORT_FILE_DAYS, maxActivePerAccount: e.EXPORT_MAX_ACTIVE, workers: e.EXPORT_WORKERS },
     jobRunner: e.JOB_RUNNER,
     trustProxy: e.TRUST_PROXY,
-    // API docs: on in demo mode and outside production, off in production unless asked for.
-    apiDocs: e.API_DOCS ?? (e.NODE_ENV !== 'production' || e.DEMO_SEED),
+    // API docs: to signed-in admins unless explicitly opened to everyone (or switched off).
+    apiDocs: apiDocsMode(e.API_DOCS),
   };
 }

@@ -18,10 +18,15 @@ describe('configuration', () => {
     expect(c.verifyCodeBudget).toEqual({ perIpHour: 3, perIpDay: 5, perMinute: 7, perDay: 9 });
   });
 
-  it('serves API docs in demo mode and outside production only', () => {
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'false' }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'false', API_DOCS: 'true' }).apiDocs).toBe(true);
+  it('serves API docs to signed-in admins unless explicitly opened or switched off', () => {
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'false' }).apiDocs).toBe('admin');
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('admin');
+    expect(loadConfig({}).apiDocs).toBe('admin');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'false', API_DOCS: 'true' }).apiDocs).toBe('public');
+    expect(loadConfig({ API_DOCS: 'public' }).apiDocs).toBe('public');
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe('off');
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe('off');
+    expect(() => loadConfig({ API_DOCS: 'everyone' })).toThrow('API_DOCS');
   });
 
   it.each([

@@ -116,8 +116,16 @@ export interface LoginLogTable {
   created_at: number;
 }
 
+/** Per login key: the global back-off — the next attempt from any address is taken from `locked_until` on. */
 export interface LoginLockTable {
   user_key: string;
+  locked_until: number;
+}
+
+/** Per login key and address: locked after too many failures from that address. */
+export interface LoginIpLockTable {
+  user_key: string;
+  ip: string;
   locked_until: number;
 }
 
@@ -154,6 +162,7 @@ export interface Database extends GatewayTables, MerchantTables, ExportTables {
   sms_outbox: SmsOutboxTable;
   login_log: LoginLogTable;
   login_lock: LoginLockTable;
+  login_ip_lock: LoginIpLockTable;
   channel: ChannelTable;
   merchant_channel: MerchantChannelTable;
   site: SiteTable;

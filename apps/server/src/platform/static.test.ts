@@ -29,6 +29,19 @@ describe('web hosting, /health and rate limits', () => {
     expect(html.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the app at the address the server prints, with or without a query (spec §2: / redirects to /website/home)', async () => {
+    for (const url of ['/', '/?a=1', '/?from=%E9%A6%96%E9%A1%B5']) {
+      for (const accept of ['text/html,application/xhtml+xml', '*/*']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toContain('商户管理系统');
+      }
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+  });
+
   it('serves files, falls back to the SPA for client routes, and 404s unknown files and API paths', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).body).toBe('console.log(1)');
     fs.writeFileSync(path.join(dist, 'assets', 'late.js'), 'late');

@@ -5,6 +5,7 @@ import { ApiError } from './api-error.ts';
 
 export { ApiError };
 import { SecureChannelClient, type SealedChannelRequest } from '../secure-channel/client.ts';
+import { isSecureChannelError, SECURE_CHANNEL_MESSAGE } from '../secure-channel/errors.ts';
 import { randomToken } from '../secure-channel/encoding.ts';
 import { signTrackingBatch, type TrackingEvent } from './tracking.ts';
 
@@ -47,6 +48,19 @@ export interface ApiClientOptions {
 
 const isJson = (res: Response) => (res.headers.get('content-type') ?? '').includes('application/json');
 
+const NOT_JSON = Symbol('not JSON');
+/** The JSON value of a body, or NOT_JSON (checked by its first character before decoding: files stay cheap). */
+function parseJsonBytes(bytes: Uint8Array): unknown {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0; // a UTF-8 BOM
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+  if (i === bytes.length || !'{["-0123456789tfn'.includes(String.fromCharCode(bytes[i]))) return NOT_JSON;
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 export function buildQuery(query: ApiRequest['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -87,10 +101,12 @@ export class ApiClient {
   }
 
   /**
-   * Uploads a batch of tracking events (text/plain JSON), signed with the channel's key.
-   * Returns true when the server stored it.
+   * Uploads a batch of tracking events (text/plain JSON), signed with the channel's key. Only a
+   * signed-in session's events are accepted: without a token nothing is sent. Returns true when the
+   * server stored it.
    */
   async uploadTracking(appKey: string, events: TrackingEvent[]): Promise<boolean> {
+    if (!this.opts.getToken?.()) return false;
     const channel = await this.secureChannel().channel();
     const body = JSON.stringify(events);
     const q = { appKey, time: this.secureChannel().serverNow(channel), channelId: channel.channelId, nonce: randomToken(16) };
@@ -112,9 +128,24 @@ export class ApiClient {
           ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sealed.body) }
           : { method: 'GET' },
       );
-      if (!isJson(res)) return res;
-      const opened = await channel.open(sealed, await res.json());
-      return new Response(JSON.stringify(opened), { status: res.status, headers: res.headers });
+      // A file (export, download) is streamed bytes, not encrypted (decision 16): only where one was asked for.
+      if (req.raw && !isJson(res)) return res;
+      // Whatever the content type says, a body that parses as JSON is an answer and must be the channel's;
+      // anything else (a file, a proxy's error page) goes on byte for byte.
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const json = parseJsonBytes(bytes);
+      if (json === NOT_JSON) return new Response(bytes, { status: res.status, headers: res.headers });
+      let opened: unknown;
+      try {
+        opened = await channel.open(sealed, json);
+      } catch (err) {
+        if (isSecureChannelError(err)) throw new ApiError(CODES.secureChannel, SECURE_CHANNEL_MESSAGE, res.status);
+        throw err;
+      }
+      const headers = new Headers(res.headers);
+      headers.set('content-type', 'application/json; charset=utf-8');
+      headers.delete('content-length');
+      return new Response(JSON.stringify(opened), { status: res.status, headers });
     };
     const refused = async (res: Response) => isJson(res) && ((await res.clone().json()) as Envelope).code === CODES.secureChannel;
     const query = Object.fromEntries(Object.entries(req.query ?? {}).map(([k, v]) => [k, v ?? undefined]));

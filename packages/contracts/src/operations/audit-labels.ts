@@ -36,6 +36,7 @@ export function loginMethodLabel(method: string): string {
 export const LOGIN_FAILURE_REASONS: Readonly<Record<string, string>> = {
   bad_credentials: '账号或密码错误',
   locked: '失败次数过多，账号已锁定',
+  throttled: '登录尝试过于频繁，等待中',
   disabled: '账号已停用',
   code_invalid: '验证码错误或已过期',
 };

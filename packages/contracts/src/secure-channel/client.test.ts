@@ -103,4 +103,18 @@ describe('SecureChannelClient', () => {
     client.reset(ch.channelId);
     expect((await client.channel()).channelId).not.toBe(ch.channelId);
   });
+
+  it('refuses a plaintext answer to a request that asked for an encrypted one, but for the clear refusals', async () => {
+    const srv = server({ now: () => T0 });
+    const client = new SecureChannelClient({ handshake: (h) => srv.handshake(h), now: () => T0 });
+    const asked = await client.seal({ method: 'POST', path: '/ben-api/x', body: {}, encryptResponse: true });
+    await expect(client.open(asked, { code: '200', data: { forged: true } })).rejects.toMatchObject({ name: 'SecureChannelError', reason: 'response' });
+    await expect(client.open(asked, 'plain')).rejects.toBeInstanceOf(SecureChannelError);
+    expect(await client.open(asked, { code: 'A0340', msg: '别的说法', data: { x: 1 } })).toEqual({
+      code: 'A0340', msg: '安全校验失败，请刷新页面后重试', message: '安全校验失败，请刷新页面后重试', data: null,
+    });
+    // not asked: plaintext is the answer
+    const plain = await client.seal({ method: 'POST', path: '/ben-api/x', body: {} });
+    expect(await client.open(plain, { code: '200', data: 1 })).toEqual({ code: '200', data: 1 });
+  });
 });

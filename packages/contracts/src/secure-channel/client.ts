@@ -6,7 +6,9 @@
  */
 import { createClientHandshake, type ClientChannel, type ClientHello } from './keys.ts';
 import { sealRequest, type SealRequestInput, type SealedRequest } from './request.ts';
-import { openResponse } from './response.ts';
+import { SECURE_QUERY_KEYS } from './config.ts';
+import { refuse } from './errors.ts';
+import { isEncryptedResponse, openResponse, plainRefusal } from './response.ts';
 
 export interface SecureChannelClientOptions {
   /** Posts the hello to the handshake endpoint; resolves to the server hello (the answer's `data`). */
@@ -74,9 +76,15 @@ export class SecureChannelClient {
     return { ...sealed, channel };
   }
 
-  /** Opens a response to `sealed` (decrypts it if flagged encrypted). */
-  open(sealed: SealedChannelRequest, json: unknown, options?: { requireEncrypted?: boolean }): Promise<unknown> {
-    return openResponse(sealed.channel.keys, json, sealed.nonce, options);
+  /**
+   * Opens a response to `sealed`. Where the request asked for an encrypted answer (`enc=1`), a
+   * plaintext one is refused (SecureChannelError) unless it is one of the refusals the server sends
+   * before it can encrypt (plainRefusal: rebuilt from its code, nothing else kept).
+   */
+  async open(sealed: SealedChannelRequest, json: unknown, options?: { requireEncrypted?: boolean }): Promise<unknown> {
+    const requireEncrypted = options?.requireEncrypted ?? sealed.query[SECURE_QUERY_KEYS.encryptResponse] === '1';
+    if (requireEncrypted && !isEncryptedResponse(json)) return plainRefusal(json) ?? refuse('response');
+    return openResponse(sealed.channel.keys, json, sealed.nonce, { requireEncrypted });
   }
 
   /**

@@ -4,7 +4,8 @@
  */
 import { RESPONSE_AAD_TAG } from './config.ts';
 import { base64UrlLength, base64UrlToBytes, bytesToBase64Url, randomBytes, utf8Decode, utf8Encode } from './encoding.ts';
-import { refuse } from './errors.ts';
+import { CODES } from '../error-codes.ts';
+import { refuse, SECURE_CHANNEL_MESSAGE } from './errors.ts';
 import type { ChannelKeys } from './keys.ts';
 
 export interface EncryptedResponse {
@@ -68,4 +69,33 @@ export async function openResponse(
   } catch (err) {
     return refuse('response', err);
   }
+}
+
+/** An answer the server may send in clear to a request that asked for an encrypted one. */
+export interface PlainRefusal {
+  code: string;
+  msg: string;
+  message: string;
+  data: null;
+}
+
+const RATE_LIMITED = /^请求过于频繁，请(\d{1,5})秒后再试$/;
+
+/**
+ * The only plaintext answers a client accepts where it asked for an encrypted one: refusals the server
+ * gives before it could open the request (the channel's A0340, the rate limiter's A0429) or when it
+ * failed while checking it (B0001). Each is rebuilt from the code alone — our own message, no data —
+ * so a forged or misrouted plaintext can say nothing else. Anything else: undefined (refuse it).
+ */
+export function plainRefusal(json: unknown): PlainRefusal | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const { code, msg } = json as Record<string, unknown>;
+  const answer = (c: string, m: string): PlainRefusal => ({ code: c, msg: m, message: m, data: null });
+  if (code === CODES.secureChannel) return answer(CODES.secureChannel, SECURE_CHANNEL_MESSAGE);
+  if (code === CODES.tooManyRequests) {
+    const seconds = typeof msg === 'string' ? RATE_LIMITED.exec(msg)?.[1] : undefined;
+    return answer(CODES.tooManyRequests, seconds ? `请求过于频繁，请${Number(seconds)}秒后再试` : '请求过于频繁，请稍后再试');
+  }
+  if (code === CODES.serverError) return answer(CODES.serverError, '服务器繁忙，请稍后再试');
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { TargetKind } from '../../platform/audit.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database>;
 type Range = [number, number] | undefined;
@@ -30,11 +31,11 @@ export interface LoginLogFilter {
 /** The operation log list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function operationLogQuery(db: Db, merchantId: number, f: OperationLogFilter) {
   let q = db.selectFrom('operation_log').where('merchant_id', '=', merchantId);
-  if (f.userName) q = q.where('user_name', 'like', `%${f.userName}%`);
+  if (f.userName) q = q.where(contains('user_name', f.userName));
   if (f.operation) {
     const text = f.operation;
     const names = f.operationNames?.length ? [...f.operationNames] : null;
-    q = q.where((eb) => (names ? eb.or([eb('operation', 'like', `%${text}%`), eb('operation', 'in', names)]) : eb('operation', 'like', `%${text}%`)));
+    q = q.where((eb) => (names ? eb.or([contains('operation', text), eb('operation', 'in', names)]) : contains('operation', text)));
   }
   if (f.resultCode) q = q.where('result_code', '=', f.resultCode);
   if (f.timeRange) q = q.where('created_at', '>=', f.timeRange[0]).where('created_at', '<=', f.timeRange[1]);
@@ -55,7 +56,7 @@ export async function listOperationLogs(db: Db, merchantId: number, f: Paging & 
 /** The login log list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function loginLogQuery(db: Db, merchantId: number, f: LoginLogFilter) {
   let q = db.selectFrom('login_log').where('merchant_id', '=', merchantId);
-  if (f.userName) q = q.where('user_name', 'like', `%${f.userName}%`);
+  if (f.userName) q = q.where(contains('user_name', f.userName));
   if (f.success !== undefined) q = q.where('success', '=', f.success ? 1 : 0);
   if (f.timeRange) q = q.where('created_at', '>=', f.timeRange[0]).where('created_at', '<=', f.timeRange[1]);
   return q

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts';
 import type { ContractTable, Database } from '../../db/types.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ContractDbRow = Selectable<ContractTable>;
@@ -24,9 +25,9 @@ export interface ContractFilter {
  */
 export function contractQuery(db: Db, merchantId: number, f: Omit<ContractFilter, 'pageNum' | 'pageSize'>, now: number) {
   let q = db.selectFrom('contract').where('merchant_id', '=', merchantId);
-  if (f.contractNo) q = q.where('contract_no', 'like', `%${f.contractNo}%`);
-  if (f.name) q = q.where('name', 'like', `%${f.name}%`);
-  if (f.partyName) q = q.where('party_name', 'like', `%${f.partyName}%`);
+  if (f.contractNo) q = q.where(contains('contract_no', f.contractNo));
+  if (f.name) q = q.where(contains('name', f.name));
+  if (f.partyName) q = q.where(contains('party_name', f.partyName));
   if (f.contractType) q = q.where('contract_type', '=', f.contractType);
   if (f.endRange) q = q.where('end_date', '>=', f.endRange[0]).where('end_date', '<=', f.endRange[1]);
   const soon = now + CONTRACT_EXPIRING_DAYS * 86_400_000;

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, MerchantChangeTable } from '../../db/types.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ChangeRow = Selectable<MerchantChangeTable>;
@@ -29,7 +30,7 @@ export async function changeCodeTaken(db: Db, merchantId: number, code: string) 
 /** The change request list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function changeQuery(db: Db, merchantId: number, f: Omit<ChangeFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('merchant_change').where('merchant_id', '=', merchantId);
-  if (f.changeCode) q = q.where('change_code', 'like', `%${f.changeCode}%`);
+  if (f.changeCode) q = q.where(contains('change_code', f.changeCode));
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.createdRange) q = q.where('created_at', '>=', f.createdRange[0]).where('created_at', '<=', f.createdRange[1]);
   return q.selectAll().orderBy('id', f.sortOrder === 'ascend' ? 'asc' : 'desc');

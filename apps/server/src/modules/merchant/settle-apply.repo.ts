@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, SettleApplyTable } from '../../db/types.ts';
 import { filePublicIdOf } from '../../platform/files/file.repo.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** A row with its certificate file's public id (`cert_file_key`; the row keeps the file's row id). */
@@ -40,8 +41,8 @@ export async function applyCodeTaken(db: Db, merchantId: number, code: string) {
 /** The application list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function applyQuery(db: Db, merchantId: number, f: Omit<SettleFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('settle_apply').where('merchant_id', '=', merchantId);
-  if (f.applyCode) q = q.where('apply_code', 'like', `%${f.applyCode}%`);
-  if (f.subjectName) q = q.where('subject_name', 'like', `%${f.subjectName}%`);
+  if (f.applyCode) q = q.where(contains('apply_code', f.applyCode));
+  if (f.subjectName) q = q.where(contains('subject_name', f.subjectName));
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.subjectType) q = q.where('subject_type', '=', f.subjectType);
   if (f.createdRange) q = q.where('created_at', '>=', f.createdRange[0]).where('created_at', '<=', f.createdRange[1]);

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, StoreStaffTable } from '../../db/types.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type StaffDbRow = Selectable<StoreStaffTable>;
@@ -19,8 +20,8 @@ export interface StaffFilter {
 /** The staff list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function staffQuery(db: Db, merchantId: number, f: Omit<StaffFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('store_staff').where('store_staff.merchant_id', '=', merchantId);
-  if (f.name) q = q.where('store_staff.name', 'like', `%${f.name}%`);
-  if (f.phone) q = q.where('store_staff.phone', 'like', `%${f.phone}%`);
+  if (f.name) q = q.where(contains('store_staff.name', f.name));
+  if (f.phone) q = q.where(contains('store_staff.phone', f.phone));
   if (f.position) q = q.where('store_staff.position', '=', f.position);
   if (f.status !== undefined) q = q.where('store_staff.status', '=', f.status);
   if (f.storeId) {

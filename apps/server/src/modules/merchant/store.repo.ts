@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { STORE_CATEGORIES } from '@merchant/contracts';
 import type { Database, StoreTable } from '../../db/types.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,16 +28,16 @@ const staffCount = (eb: ExpressionBuilder<Database, 'store'>) =>
 /** The store list's query: filters, merchant scope and order, without paging (the list and its export). */
 export function storeQuery(db: Db, merchantId: number, f: Omit<StoreFilter, 'pageNum' | 'pageSize'>) {
   let q = db.selectFrom('store').where('store.merchant_id', '=', merchantId);
-  if (f.storeCode) q = q.where('store.store_code', 'like', `%${f.storeCode}%`);
-  if (f.name) q = q.where('store.name', 'like', `%${f.name}%`);
+  if (f.storeCode) q = q.where(contains('store.store_code', f.storeCode));
+  if (f.name) q = q.where(contains('store.name', f.name));
   if (f.categoryCode) {
     const parent = STORE_CATEGORIES.find((c) => c.code === f.categoryCode);
     const codes = parent ? (parent.children ?? []).map((c) => c.code) : [f.categoryCode];
     q = q.where('store.category_code', 'in', codes);
   }
   if (f.status !== undefined) q = q.where('store.status', '=', f.status);
-  if (f.tagCode) q = q.where(sql<string>`',' || store.tag_codes || ','`, 'like', `%,${f.tagCode},%`);
-  if (f.city) q = q.where('store.city', 'like', `%${f.city}%`);
+  if (f.tagCode) q = q.where(contains(sql<string>`',' || store.tag_codes || ','`, `,${f.tagCode},`));
+  if (f.city) q = q.where(contains('store.city', f.city));
   const col = f.sortField === 'storeCode' ? 'store.store_code' : f.sortField === 'name' ? 'store.name' : 'store.id';
   return q
     .selectAll('store')

@@ -86,8 +86,11 @@ export async function insertLoginLog(
     .execute();
 }
 
-/** Failed password attempts for a login key since `since` (after the last success). */
-export async function countRecentFailures(db: Db, userKey: string, since: number): Promise<number> {
+/**
+ * Failed password attempts for a login key since `since` (and after its last success): from every
+ * address, and from `ip` alone.
+ */
+export async function countRecentFailures(db: Db, userKey: string, since: number, ip: string): Promise<{ total: number; fromIp: number }> {
   const lastSuccess = await db
     .selectFrom('login_log')
     .select((eb) => eb.fn.max('created_at').as('t'))
@@ -97,31 +100,72 @@ export async function countRecentFailures(db: Db, userKey: string, since: number
   const from = Math.max(since, Number(lastSuccess?.t ?? 0) + 1);
   const row = await db
     .selectFrom('login_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('ip', '=', ip.slice(0, 64)).then(1).else(0).end()).as('fromIp'),
+    ])
     .where('user_name', '=', userKey)
     .where('method', '=', 'password')
     .where('success', '=', 0)
     .where('reason', '=', 'bad_credentials')
     .where('created_at', '>=', from)
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return { total: Number(row?.total ?? 0), fromIp: Number(row?.fromIp ?? 0) };
 }
 
-export async function lockedUntil(db: Db, userKey: string): Promise<number> {
-  const row = await db.selectFrom('login_lock').select('locked_until').where('user_key', '=', userKey).executeTakeFirst();
+/** Until when a login key is locked for one address (0: not locked). */
+export async function ipLockedUntil(db: Db, userKey: string, ip: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_ip_lock')
+    .select('locked_until')
+    .where('user_key', '=', userKey)
+    .where('ip', '=', ip.slice(0, 64))
+    .executeTakeFirst();
   return row?.locked_until ?? 0;
 }
 
-export async function setLock(db: Db, userKey: string, until: number): Promise<void> {
+export async function setIpLock(db: Db, userKey: string, ip: string, until: number): Promise<void> {
   await db
-    .insertInto('login_lock')
-    .values({ user_key: userKey, locked_until: until })
-    .onConflict((oc) => oc.column('user_key').doUpdateSet({ locked_until: until }))
+    .insertInto('login_ip_lock')
+    .values({ user_key: userKey, ip: ip.slice(0, 64), locked_until: until })
+    .onConflict((oc) => oc.columns(['user_key', 'ip']).doUpdateSet({ locked_until: until }))
     .execute();
 }
 
+/**
+ * Takes the login key's next attempt slot under the global back-off, atomically (one caller wins,
+ * whatever the concurrency): true and the next slot set to `next` when the slot is free at `now`;
+ * false (and `until`, when the slot frees) while it is taken.
+ */
+export async function claimAttempt(db: Db, userKey: string, now: number, next: number): Promise<{ ok: boolean; until: number }> {
+  const updated = await db
+    .updateTable('login_lock')
+    .set({ locked_until: next })
+    .where('user_key', '=', userKey)
+    .where('locked_until', '<=', now)
+    .returning('user_key')
+    .executeTakeFirst();
+  if (updated) return { ok: true, until: next };
+  const inserted = await db
+    .insertInto('login_lock')
+    .values({ user_key: userKey, locked_until: next })
+    .onConflict((oc) => oc.column('user_key').doNothing())
+    .returning('user_key')
+    .executeTakeFirst();
+  if (inserted) return { ok: true, until: next };
+  const row = await db.selectFrom('login_lock').select('locked_until').where('user_key', '=', userKey).executeTakeFirst();
+  return { ok: false, until: row?.locked_until ?? now };
+}
+
+/** Ends the global back-off of a login key (a successful sign-in). */
+export async function clearBackoff(db: Db, userKey: string): Promise<void> {
+  await db.deleteFrom('login_lock').where('user_key', '=', userKey).execute();
+}
+
+/** Ends every lock of a login key, from every address (the owner proved the phone: password reset). */
 export async function clearLock(db: Db, userKey: string): Promise<void> {
   await db.deleteFrom('login_lock').where('user_key', '=', userKey).execute();
+  await db.deleteFrom('login_ip_lock').where('user_key', '=', userKey).execute();
 }
 
 export function listMerchantChannels(db: Db, merchantId: number) {

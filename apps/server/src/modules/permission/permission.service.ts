@@ -56,41 +56,67 @@ async function openSession(ctx: OpContext, account: Account, method: string) {
   );
 }
 
+/**
+ * Global back-off per login key, whatever the address: from this many failures in the window on, each
+ * attempt takes a slot, the next one free after a delay that doubles with every further failure.
+ */
+export const LOGIN_BACKOFF = { afterFailures: 20, firstDelayMs: 1_000, maxDelayMs: 60_000 } as const;
+
+export function backoffDelayMs(failures: number): number {
+  if (failures < LOGIN_BACKOFF.afterFailures) return 0;
+  return Math.min(LOGIN_BACKOFF.firstDelayMs * 2 ** Math.min(failures - LOGIN_BACKOFF.afterFailures, 30), LOGIN_BACKOFF.maxDelayMs);
+}
+
+const throttled = (waitMs: number) =>
+  new AppError(CODES.tooManyRequests, `该账号登录尝试过于频繁，请${Math.max(1, Math.ceil(waitMs / 1000))}秒后再试`, 429);
+
+/**
+ * Password sign-in. Locks are per login key (the account's user name, or the typed name when there is
+ * no such account, so unknown names behave exactly like real ones) AND address: 5 failures from one
+ * address in 15 minutes lock that address out of that account for 15 minutes — another address is not
+ * affected. Across addresses, an account past LOGIN_BACKOFF.afterFailures failures in the window takes
+ * one attempt per back-off slot.
+ */
 export async function loginWithPassword(ctx: OpContext, input: { userName: string; password: string }) {
   const login = input.userName.trim();
   const account = await repo.findAccountByLogin(ctx.db, login);
-  // One lock key per account (whatever name or phone was typed); unknown names lock the same way.
   const userKey = (account?.user_name ?? login).toLowerCase().slice(0, 64);
   const now = ctx.clock.now();
-  if ((await repo.lockedUntil(ctx.db, userKey)) > now) {
-    await verifyPassword(undefined, input.password); // same cost as a real attempt
-    await repo.insertLoginLog(ctx.db, {
+  const log = (reason: string) =>
+    repo.insertLoginLog(ctx.db, {
       merchantId: account?.merchant_id ?? null, accountId: account?.id ?? null, userName: userKey, method: 'password',
-      success: false, reason: 'locked', ip: ctx.ip, userAgent: ctx.userAgent, now,
+      success: false, reason, ip: ctx.ip, userAgent: ctx.userAgent, now,
     });
+  if ((await repo.ipLockedUntil(ctx.db, userKey, ctx.ip)) > now) {
+    await verifyPassword(undefined, input.password); // same cost as a real attempt
+    await log('locked');
     throw locked();
+  }
+  const windowStart = now - AUTH_LIMITS.loginFailureWindowMinutes * 60_000;
+  const delay = backoffDelayMs((await repo.countRecentFailures(ctx.db, userKey, windowStart, ctx.ip)).total);
+  if (delay > 0) {
+    const slot = await repo.claimAttempt(ctx.db, userKey, now, now + delay);
+    if (!slot.ok) {
+      await verifyPassword(undefined, input.password);
+      await log('throttled');
+      throw throttled(slot.until - now);
+    }
   }
   const ok = await verifyPassword(account?.password_hash, input.password);
   if (!ok || !account) {
-    await repo.insertLoginLog(ctx.db, {
-      merchantId: account?.merchant_id ?? null, accountId: account?.id ?? null, userName: userKey, method: 'password',
-      success: false, reason: 'bad_credentials', ip: ctx.ip, userAgent: ctx.userAgent, now,
-    });
-    const failures = await repo.countRecentFailures(ctx.db, userKey, now - AUTH_LIMITS.loginFailureWindowMinutes * 60_000);
-    if (failures >= AUTH_LIMITS.loginMaxFailures) {
-      await repo.setLock(ctx.db, userKey, now + AUTH_LIMITS.loginLockMinutes * 60_000);
+    await log('bad_credentials');
+    const failures = await repo.countRecentFailures(ctx.db, userKey, windowStart, ctx.ip);
+    if (failures.fromIp >= AUTH_LIMITS.loginMaxFailures) {
+      await repo.setIpLock(ctx.db, userKey, ctx.ip, now + AUTH_LIMITS.loginLockMinutes * 60_000);
       throw locked();
     }
     throw loginFailed();
   }
   if (account.status !== 1) {
-    await repo.insertLoginLog(ctx.db, {
-      merchantId: account.merchant_id, accountId: account.id, userName: userKey, method: 'password',
-      success: false, reason: 'disabled', ip: ctx.ip, userAgent: ctx.userAgent, now,
-    });
+    await log('disabled');
     throw disabled();
   }
-  await repo.clearLock(ctx.db, userKey);
+  await repo.clearBackoff(ctx.db, userKey);
   return openSession(ctx, account, 'password');
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
+import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -99,7 +100,7 @@ export function roleQuery(db: Db, merchantId: number, scopeRootId: number, f: Ro
     .where('role.merchant_id', '=', merchantId)
     .where('role.organization_id', 'in', subtreeIds(db, scopeRootId));
   if (f.organizationId) q = q.where('role.organization_id', '=', f.organizationId);
-  if (f.name) q = q.where('role.name', 'like', `%${f.name}%`);
+  if (f.name) q = q.where(contains('role.name', f.name));
   return q.orderBy('role.organization_id').orderBy('role.id');
 }
 
@@ -181,8 +182,8 @@ export function accountQuery(db: Db, merchantId: number, scopeRootId: number, f:
         ),
       ]),
     );
-  if (f.userName) q = q.where('account.user_name', 'like', `%${f.userName}%`);
-  if (f.phone) q = q.where('account.phone', 'like', `%${f.phone}%`);
+  if (f.userName) q = q.where(contains('account.user_name', f.userName));
+  if (f.phone) q = q.where(contains('account.phone', f.phone));
   if (f.status !== undefined) q = q.where('account.status', '=', f.status);
   if (f.organizationId) {
     const orgId = f.organizationId;

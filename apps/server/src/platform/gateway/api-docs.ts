@@ -1,8 +1,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { GATEWAY_PATHS } from '@merchant/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { loadAccess } from '../auth/access.ts';
+import { forbidden } from '../errors.ts';
+import { sessionOf, type GatewayDeps } from './gateway.ts';
 import { anchorsOf, type OperationRegistry } from './registry.ts';
 
 /**
@@ -36,7 +39,28 @@ export function openApiDocument(registry: OperationRegistry, version: string) {
   };
 }
 
-export async function registerApiDocs(app: FastifyInstance, registry: OperationRegistry, version: string): Promise<void> {
-  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(registry, version) as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+const DOCS_PREFIX = '/docs';
+
+/**
+ * /docs (document and UI): in `admin` mode only to a request carrying the token of a session whose
+ * active role is an admin role (401 without a live session, 403 for anyone else); `public` serves
+ * everyone (set explicitly with API_DOCS=public); `off` registers nothing.
+ */
+export async function registerApiDocs(app: FastifyInstance, deps: GatewayDeps, version: string): Promise<void> {
+  const mode = deps.config.apiDocs;
+  if (mode === 'off') return;
+  const adminsOnly = async (req: FastifyRequest) => {
+    const session = await sessionOf(deps, req);
+    const access = await loadAccess(deps.db.db, session);
+    if (!access.isAdmin) throw forbidden('接口文档仅对管理员开放');
+  };
+  // Every route under /docs (document, UI page, its static files) — the target rule has already refused any other spelling.
+  if (mode === 'admin') {
+    app.addHook('onRequest', async (req) => {
+      const route = req.routeOptions.url ?? '';
+      if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`)) await adminsOnly(req);
+    });
+  }
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(deps.registry, version) as never } });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
 }

@@ -8,10 +8,11 @@ import {
   verifyRequest,
   type VerifiedRequest,
 } from '@merchant/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayDeps } from '../gateway/gateway.ts';
 import { ok } from '../gateway/gateway.ts';
 import type { ChannelStores } from './channel-stores.ts';
+import { classifyTarget, needsChannel } from './request-target.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,8 +22,31 @@ declare module 'fastify' {
 
 const refusal = { code: CODES.secureChannel, msg: SECURE_CHANNEL_MESSAGE, message: SECURE_CHANNEL_MESSAGE, data: null };
 
-/** Paths under /ben-api that must come through the channel: all but the handshake itself. */
-export const isSecurePath = (url: string) => url.startsWith('/ben-api/') && !url.startsWith(GATEWAY_PATHS.handshake);
+/** Requests under /ben-api that must come through the channel: all but the handshake itself (request-target.ts). */
+export const isSecurePath = needsChannel;
+const notFound = { code: CODES.notFound, msg: '接口不存在', message: '接口不存在', data: null };
+const badTarget = { code: CODES.badInput, msg: '请求地址不正确', message: '请求地址不正确', data: null };
+
+/** The one answer to a target refused by the path-normalisation rule: A0340 under /ben-api, 404 for other API paths. */
+export function refuseTarget(req: FastifyRequest, reply: FastifyReply) {
+  const { area } = classifyTarget(req.url);
+  if (area === 'secure') return reply.status(400).send(refusal);
+  return area === 'api' ? reply.status(404).send(notFound) : reply.status(400).send(badTarget);
+}
+
+/**
+ * The path-normalisation rule, enforced once for every request before any body parser, handler or
+ * the channel itself: an API target not written plainly is refused (A0340 under /ben-api, else 404).
+ * Register it as the first hook after the rate limiter. (Targets the router cannot even decode never
+ * reach a hook: Fastify's `frameworkErrors` answers them with `refuseTarget` too.)
+ */
+export function registerTargetRule(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (classifyTarget(req.url).plain) return;
+    req.log.warn({ url: req.url.slice(0, 300) }, 'API request target not in plain form: refused');
+    return refuseTarget(req, reply);
+  });
+}
 
 /**
  * Secure channel (DESIGN §4): ECDH handshake; every /ben-api request verified (timestamp window,

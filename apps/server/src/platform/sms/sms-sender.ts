@@ -1,3 +1,4 @@
+import { maskPhone } from '@merchant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
@@ -8,12 +9,16 @@ export interface SmsSender {
   send(phone: string, content: string, now: number): Promise<void>;
 }
 
-/** Default sender: stores the message in the sms_outbox table and writes a log line. */
+/**
+ * Default sender: stores the message in the sms_outbox table and logs where it is — the row id and
+ * the masked phone, never the text (it carries a verify code; logs travel further than the database).
+ */
 export function outboxSender(db: Kysely<Database>, log: FastifyBaseLogger): SmsSender {
   return {
     async send(phone, content, now) {
-      await db.insertInto('sms_outbox').values({ phone, content, created_at: now }).execute();
-      log.info({ phone, sms: content }, `短信发件箱 (SMS outbox) -> ${phone}: ${content}`);
+      const row = await db.insertInto('sms_outbox').values({ phone, content, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const masked = maskPhone(phone);
+      log.info({ smsOutboxId: row.id, phone: masked }, `短信已写入发件箱 (SMS outbox) sms_outbox.id=${row.id} -> ${masked}`);
     },
   };
 }
