@@ -10,6 +10,13 @@ describe('configuration', () => {
     expect(c.sessionAbsoluteMs).toBe(12 * 3_600_000);
     expect(c.sms.sender).toBe('outbox');
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.businessTimeZone).toBe('Asia/Shanghai');
+  });
+
+  it('takes the business time zone from BUSINESS_TIME_ZONE', () => {
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'UTC' }).businessTimeZone).toBe('UTC');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'Asia/Hong_Kong' }).businessTimeZone).toBe('Asia/Hong_Kong');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'asia/shanghai' }).businessTimeZone).toBe('Asia/Shanghai');
   });
 
   it('serves API docs in demo mode and outside production only', () => {
@@ -25,6 +32,8 @@ describe('configuration', () => {
     [{ SMS_SENDER: 'webhook' }, 'SMS_WEBHOOK_URL'],
     [{ DEMO_PASSWORD: 'short' }, 'DEMO_PASSWORD'],
     [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ BUSINESS_TIME_ZONE: 'Asia/Beijing' }, 'BUSINESS_TIME_ZONE'],
+    [{ BUSINESS_TIME_ZONE: 'Mars/Olympus' }, 'BUSINESS_TIME_ZONE'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { SessionContext } from './auth/session.service.ts';
 
-const TARGET_KEY = /(^id$|Id$|Ids$|Code$|^code$|No$|NoSub$|Number$)/;
+// `kind` names what an id is (e.g. the phone revealed: kind=store;id=5).
+const TARGET_KEY = /(^id$|Id$|Ids$|Code$|^code$|No$|NoSub$|Number$|^kind$)/;
 
 /** Target ids of an operation for the audit log: top-level id/code-like fields of the input. */
 export function targetIds(input: unknown): string {

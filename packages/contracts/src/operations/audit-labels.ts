@@ -1,6 +1,7 @@
 import { CODES } from '../error-codes.ts';
 import { AUTH_OPS } from './auth.ts';
 import { EXPORT_OPS } from './export.ts';
+import { MERCHANT_OPS } from './merchant.ts';
 import { SYSTEM_OPS } from './system.ts';
 
 // The words of the 操作日志 and 登录日志 pages, shared by the pages and their exports: the sheet says
@@ -20,6 +21,8 @@ export const OPERATION_LABELS: Readonly<Record<string, string>> = {
   [SYSTEM_OPS.accountEnable]: '启用账号',
   [SYSTEM_OPS.accountDisable]: '停用账号',
   [SYSTEM_OPS.accountResetPassword]: '重置密码',
+  [SYSTEM_OPS.phoneReveal]: '查看完整手机号',
+  [MERCHANT_OPS.phoneReveal]: '查看完整手机号',
   [AUTH_OPS.register]: '商户注册',
   [AUTH_OPS.resetPassword]: '找回密码',
   [AUTH_OPS.logout]: '退出登录',

@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/auth/password.ts';
 import { revokeAccountSessions, REVOKE_REASONS } from '../../platform/auth/session.service.ts';
 import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
+import { keepPhone } from '../../platform/phone-mask.ts';
 
 import { buildMenuTree } from '../permission/permission.service.ts';
 import * as repo from './system.repo.ts';
@@ -285,7 +286,13 @@ export async function accountList(ctx: OpContext, f: repo.AccountFilter) {
 export async function accountDetail(ctx: OpContext, id: number) {
   const a = await requireAccount(ctx, id);
   const ms = await repo.membershipsOf(ctx.db, [id]);
-  return { ...a, useSite: a.useSite === 1, memberships: ms.map(({ accountId: _a, ...m }) => m) };
+  // The phone masked like on the list; the full number through system.phone.reveal (audited).
+  return { ...a, phone: maskPhone(a.phone), useSite: a.useSite === 1, memberships: ms.map(({ accountId: _a, ...m }) => m) };
+}
+
+/** The full phone of an account (system.phone.reveal). */
+export async function accountFullPhone(ctx: OpContext, id: number): Promise<string> {
+  return (await requireAccount(ctx, id)).phone;
 }
 
 export async function accountAdd(ctx: OpContext, input: z.output<typeof accountAddInput>) {
@@ -311,8 +318,9 @@ export async function accountAdd(ctx: OpContext, input: z.output<typeof accountA
   return { id };
 }
 
-export async function accountEdit(ctx: OpContext, input: z.output<typeof accountEditInput>) {
-  const a = await requireAccount(ctx, input.id);
+export async function accountEdit(ctx: OpContext, raw: z.output<typeof accountEditInput>) {
+  const a = await requireAccount(ctx, raw.id);
+  const input = { ...raw, phone: keepPhone(raw.phone, a.phone, 'phone', '手机号') };
   if (await repo.loginTaken(ctx.db, 'phone', input.phone, a.id)) throw conflict('该手机号已被其他账号使用');
   await checkMemberships(ctx, input.memberships);
   await ctx.db.transaction().execute(async (trx) => {
