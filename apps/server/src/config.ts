@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@merchant/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -37,6 +38,13 @@ const envSchema = z.object({
   EXPORT_MAX_ACTIVE: z.coerce.number().int('EXPORT_MAX_ACTIVE 必须是整数').min(1).max(20).default(2),
   EXPORT_WORKERS: z.coerce.number().int('EXPORT_WORKERS 必须是整数').min(1).max(8).default(1),
   JOB_RUNNER: z.enum(['auto', 'inprocess', 'pgboss']).default('auto'),
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isValidTimeZone, 'BUSINESS_TIME_ZONE 必须是 IANA 时区名，如 Asia/Shanghai、Asia/Hong_Kong、UTC')
+    .default(DEFAULT_BUSINESS_TIME_ZONE)
+    // the canonical spelling (asia/shanghai → Asia/Shanghai): the web gets the same name
+    .transform((tz) => new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone),
 });
 
 export interface Config {
@@ -76,6 +84,11 @@ export interface Config {
   };
   /** auto: pg-boss on PostgreSQL, in-process on SQLite. */
   jobRunner: 'auto' | 'inprocess' | 'pgboss';
+  /**
+   * The business time zone (IANA): "today" for business dates, and the clock every timestamp is shown
+   * on (web, exports, export file names). Sent to the web with getInfo.
+   */
+  businessTimeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     export: { syncMaxRows: e.EXPORT_SYNC_MAX_ROWS, fileDays: e.EXPORT_FILE_DAYS, maxActivePerAccount: e.EXPORT_MAX_ACTIVE, workers: e.EXPORT_WORKERS },
     jobRunner: e.JOB_RUNNER,
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
     trustProxy: e.TRUST_PROXY,
     // API docs: to signed-in admins unless explicitly opened to everyone (or switched off).
     apiDocs: apiDocsMode(e.API_DOCS),

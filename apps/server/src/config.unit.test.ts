@@ -11,6 +11,13 @@ describe('configuration', () => {
     expect(c.sms.sender).toBe('outbox');
     expect(c.databaseUrl).toBeUndefined();
     expect(c.verifyCodeBudget).toEqual({ perIpHour: 10, perIpDay: 20, perMinute: 60, perDay: 5000 });
+    expect(c.businessTimeZone).toBe('Asia/Shanghai');
+  });
+
+  it('takes the business time zone from BUSINESS_TIME_ZONE', () => {
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'UTC' }).businessTimeZone).toBe('UTC');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'Asia/Hong_Kong' }).businessTimeZone).toBe('Asia/Hong_Kong');
+    expect(loadConfig({ BUSINESS_TIME_ZONE: 'asia/shanghai' }).businessTimeZone).toBe('Asia/Shanghai');
   });
 
   it('reads the verify-code sending budgets', () => {
@@ -41,6 +48,8 @@ describe('configuration', () => {
     [{ SMS_CODES_PER_IP_HOUR: '30' }, 'SMS_CODES_PER_IP_DAY'],
     [{ SMS_CODES_PER_MINUTE: 'many' }, 'SMS_CODES_PER_MINUTE'],
     [{ SMS_CODES_PER_MINUTE: '100', SMS_CODES_PER_DAY: '50' }, 'SMS_CODES_PER_DAY'],
+    [{ BUSINESS_TIME_ZONE: 'Asia/Beijing' }, 'BUSINESS_TIME_ZONE'],
+    [{ BUSINESS_TIME_ZONE: 'Mars/Olympus' }, 'BUSINESS_TIME_ZONE'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -8,6 +8,7 @@ export * from './secure-channel/index.ts';
 export * from './client/tracking.ts';
 export * from './operations/system.ts';
 export * from './format.ts';
+export * from './business-time.ts';
 export * from './operations/files.ts';
 export * from './operations/merchant.ts';
 export * from './operations/export.ts';

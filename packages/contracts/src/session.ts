@@ -27,6 +27,8 @@ export interface UserInfo {
   ability: { useSite: boolean };
   merchantAccountType: number;
   loginOrgRole: LoginOrgRole;
+  /** The business time zone (IANA name): every timestamp is shown on its clock, not the browser's. */
+  timeZone: string;
 }
 
 /** Menu node (spec §3): menuType 1 folder, 2 page. */

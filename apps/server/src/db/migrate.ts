@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './types.ts';
 
 /**
@@ -18,8 +18,20 @@ const provider: MigrationProvider = {
   },
 };
 
+/**
+ * On PostgreSQL the migration tables are looked for in the connection's own schema: kysely otherwise
+ * finds a `kysely_migration_lock` of ANY schema (another database user, a parallel test run) and
+ * then fails to select from its own, which does not exist yet.
+ */
+export async function migrationTableSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
+  const k = db as unknown as Kysely<unknown>;
+  const migrator = new Migrator({ db: k, provider, migrationTableSchema: await migrationTableSchema(k) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

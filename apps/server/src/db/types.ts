@@ -376,9 +376,10 @@ export interface ContractTable {
   party_name: string;
   /** Cents. */
   amount: number;
-  sign_date: number;
-  start_date: number;
-  end_date: number;
+  /** Business dates 'YYYY-MM-DD' (migration 0007). */
+  sign_date: string;
+  start_date: string;
+  end_date: string;
   file_id: number | null;
   remark: string;
   terminated_at: number | null;
@@ -396,7 +397,8 @@ export interface StoreStaffTable {
   phone: string;
   position: string;
   status: number;
-  entry_date: number | null;
+  /** Business date 'YYYY-MM-DD' (migration 0007). */
+  entry_date: string | null;
   remark: string;
   created_at: number;
   updated_at: number;

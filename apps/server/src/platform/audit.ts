@@ -51,7 +51,8 @@ export const OPERATION_LOG_LABELS: Readonly<Record<string, string>> = new Proxy<
 // ---------------------------------------------------------------- targets
 
 /** Top-level input fields an entry keeps as its targets: ids, codes and numbers, and the name being given. */
-const TARGET_KEY = /(^id$|Id$|Ids$|Code$|No$|NoSub$|Number$|^name$|^userName$)/;
+// `kind` names what an id is (e.g. the phone revealed: kind=store;id=5).
+const TARGET_KEY = /(^id$|Id$|Ids$|Code$|No$|NoSub$|Number$|^name$|^userName$|^kind$)/;
 /** Never written to the log: verify codes, passwords, identity, card and phone numbers. */
 const SECRET_KEY = /^(code|verifyCode|smsCode|captcha\w*|certNo|idNo)$|[Pp]assword|[Pp]hone|[Cc]ard/;
 const MAX_TARGETS = 500;
@@ -93,6 +94,7 @@ export const TARGET_FIELDS: Readonly<Record<string, TargetField>> = {
   resultCode: { label: '结果码', code: true },
   name: { label: '名称', code: true },
   userName: { label: '账号', code: true },
+  kind: { label: '号码类型', code: true },
 };
 
 /** What an operation's own `id` names, by its area (`system.role.edit` → 角色). */
@@ -106,6 +108,8 @@ export const TARGET_SUBJECTS: Readonly<Record<string, TargetField>> = {
   'merchant.settle': { label: '入驻申请', kind: 'settleApply' },
   'merchant.change': { label: '变更申请', kind: 'merchantChange' },
   'file.export': { label: '导出文件', kind: 'exportTask' },
+  'system.phone': { label: '账号', kind: 'account' },
+  'merchant.phone': { label: '编号' },
 };
 
 /** The field a stored target key stands for in an entry of this operation (`id` is the operation's own subject). */

@@ -14,6 +14,7 @@ import {
   type UserInfo,
 } from '@merchant/contracts';
 import { readJson, readString, remove, writeJson, writeString } from './storage.ts';
+import { setBusinessTimeZone } from '../shared/format/date.ts';
 import { clearLoginNotice } from './notify.ts';
 import type { AppRoute } from './route-types.ts';
 
@@ -48,9 +49,12 @@ export interface SessionState {
 const COLLAPSED_KEY = 'sidebarCollapsed';
 
 function restore(): SessionState {
+  const userInfo = readJson<UserInfo>('local', STORAGE_KEYS.userInfo);
+  // Times are shown on the business clock the server named (decision "the business time zone").
+  setBusinessTimeZone(userInfo?.timeZone);
   return {
     token: readString('local', STORAGE_KEYS.token),
-    userInfo: readJson<UserInfo>('local', STORAGE_KEYS.userInfo),
+    userInfo,
     loginRole: readJson<LoginOrgRole>('local', STORAGE_KEYS.loginRole),
     currentOrganization: readJson<number[]>('session', STORAGE_KEYS.currentOrganization) ?? [],
     currentRole: readJson<number[]>('session', STORAGE_KEYS.currentRole) ?? [],
@@ -88,6 +92,7 @@ export function setToken(token: string): void {
 }
 
 export function setUserInfo(userInfo: UserInfo): void {
+  setBusinessTimeZone(userInfo.timeZone);
   writeJson('local', STORAGE_KEYS.userInfo, userInfo);
   writeJson('local', STORAGE_KEYS.loginRole, userInfo.loginOrgRole);
   sessionStore.setState({ userInfo, loginRole: userInfo.loginOrgRole });

@@ -56,6 +56,7 @@ export function user(partial: Partial<UserInfo> = {}, busCode = 'A1001005'): Use
     ability: { useSite: false },
     merchantAccountType: 0,
     loginOrgRole: { structureType: 1, rootOrgId: 1, merchantId: 9001, bisMerchantId: 9001, bisMerchantName: '示例商户', userId: 1, merchantBusCode: busCode },
+    timeZone: 'Asia/Shanghai',
     ...partial,
   };
 }

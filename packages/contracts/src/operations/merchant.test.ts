@@ -47,13 +47,14 @@ describe('stores and contracts', () => {
     expect(r.error?.issues[0]).toMatchObject({ path: ['closeTime'], message: '结束营业时间不能与开始营业时间相同' });
     expect(storeCreateInput.safeParse({ ...base, closeTime: '02:00' }).success).toBe(true);
   });
-  it('derives the contract status from the dates', () => {
-    const day = 86_400_000;
-    const now = 1_000 * day;
-    expect(contractStatusAt({ startDate: now + day, endDate: now + 400 * day, terminatedAt: null }, now)).toBe('pending');
-    expect(contractStatusAt({ startDate: now - day, endDate: now + 400 * day, terminatedAt: null }, now)).toBe('active');
-    expect(contractStatusAt({ startDate: now - day, endDate: now + 30 * day, terminatedAt: null }, now)).toBe('expiring');
-    expect(contractStatusAt({ startDate: now - 9 * day, endDate: now - day, terminatedAt: null }, now)).toBe('expired');
-    expect(contractStatusAt({ startDate: now - 9 * day, endDate: now + 9 * day, terminatedAt: now - day }, now)).toBe('terminated');
+  it('derives the contract status from the dates on today (a business-zone calendar date)', () => {
+    const today = '2026-11-21';
+    expect(contractStatusAt({ startDate: '2026-11-22', endDate: '2027-12-26', terminatedAt: null }, today)).toBe('pending');
+    expect(contractStatusAt({ startDate: '2026-11-21', endDate: '2027-12-26', terminatedAt: null }, today)).toBe('active');
+    expect(contractStatusAt({ startDate: '2026-11-20', endDate: '2026-12-21', terminatedAt: null }, today)).toBe('expiring');
+    expect(contractStatusAt({ startDate: '2026-11-20', endDate: '2026-12-22', terminatedAt: null }, today)).toBe('active');
+    expect(contractStatusAt({ startDate: '2026-11-12', endDate: '2026-11-21', terminatedAt: null }, today)).toBe('expiring');
+    expect(contractStatusAt({ startDate: '2026-11-12', endDate: '2026-11-20', terminatedAt: null }, today)).toBe('expired');
+    expect(contractStatusAt({ startDate: '2026-11-12', endDate: '2026-11-30', terminatedAt: 1 }, today)).toBe('terminated');
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { calendarDateRangeSchema, calendarDateSchema, daysBetween } from '../business-time.ts';
+import { isMaskedPhone, phoneOrMask } from '../format.ts';
 import { phoneSchema } from './auth.ts';
 import { fileIdField, fileIdSchema } from './files.ts';
 import { idSchema } from './system.ts';
@@ -56,6 +58,8 @@ export const MERCHANT_OPS = {
   staffUpdate: 'merchant.staff.update',
   staffStoreOptions: 'merchant.staff.configStoreList',
   staffConfigStore: 'merchant.staff.configStore',
+  // the full number behind a masked phone (audited)
+  phoneReveal: 'merchant.phone.reveal',
 } as const;
 
 /** Spec §7 REST paths, each a thin alias of one operation. */
@@ -135,13 +139,6 @@ export const optionalText = (label: string, max: number) =>
     .optional()
     .transform((v) => v ?? '');
 
-/** Epoch milliseconds of a date picked in a form. */
-export const epochMs = (label: string) =>
-  z.coerce
-    .number({ error: `请选择${label}` })
-    .int(`${label}不正确`)
-    .min(0, `${label}不正确`)
-    .max(4_102_444_800_000, `${label}不正确`);
 
 /** Mobile, landline (0xx-xxxxxxx) or 400 number. */
 export const TEL_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|400-?\d{3}-?\d{4})$/;
@@ -230,13 +227,13 @@ export const merchantInfoFields = {
   shortName: optionalText('商户简称', 20),
   mainTags: z.array(codeEnum(MAIN_TAGS, '主营标签'), { error: '请选择主营标签' }).max(5, '主营标签最多选5个').default([]),
   contactName: requiredText('联系人', 2, 20),
-  contactPhone: phoneSchema,
+  contactPhone: phoneOrMask(phoneSchema, '手机号'),
   servicePhone: z
     .string()
     .trim()
     .optional()
     .transform((v) => v ?? '')
-    .refine((v) => v === '' || TEL_RE.test(v), '客服电话格式不正确（手机号、座机或400电话）'),
+    .refine((v) => v === '' || TEL_RE.test(v) || isMaskedPhone(v), '客服电话格式不正确（手机号、座机或400电话）'),
   email: z
     .string()
     .trim()
@@ -417,7 +414,9 @@ const hoursCheck = (v: { openTime: string; closeTime: string }, ctx: z.Refinemen
   if (v.openTime === v.closeTime) ctx.addIssue({ code: 'custom', path: ['closeTime'], message: '结束营业时间不能与开始营业时间相同' });
 };
 export const storeCreateInput = z.object(storeFields).superRefine(hoursCheck);
-export const storeUpdateInput = z.object({ storeCode: storeCodeSchema, ...storeFields }).superRefine(hoursCheck);
+export const storeUpdateInput = z
+  .object({ storeCode: storeCodeSchema, ...storeFields, contactPhone: phoneOrMask(telSchema('联系电话'), '联系电话') })
+  .superRefine(hoursCheck);
 export const storeByCodeInput = z.object({ storeCode: storeCodeSchema });
 export const storeSetStatusInput = z.object({
   storeCode: storeCodeSchema,
@@ -508,7 +507,8 @@ export const settleSubjectInput = z
       .transform((s) => s.toUpperCase()),
     legalPerson: optionalText('法定代表人', 20),
     contactName: requiredText('联系人', 2, 20),
-    contactPhone: phoneSchema,
+    /** A masked number keeps the one of the application the form was filled from (the draft, else the latest). */
+    contactPhone: phoneOrMask(phoneSchema, '手机号'),
     ...regionFields,
     address: requiredText('详细地址', 5, 100),
     certFileId: fileIdField('请上传证件照片'),
@@ -622,13 +622,14 @@ export const contractFields = {
     .int('合同金额精确到分')
     .min(0, '合同金额不能为负数')
     .max(100_000_000_000, '合同金额不能超过10亿元'),
-  signDate: epochMs('签订日期'),
-  startDate: epochMs('生效日期'),
-  endDate: epochMs('到期日期'),
+  signDate: calendarDateSchema('签订日期'),
+  startDate: calendarDateSchema('生效日期'),
+  endDate: calendarDateSchema('到期日期'),
   fileId: fileIdSchema.nullable().optional(),
   remark: optionalText('备注', 200),
 };
-const contractDates = (v: { signDate: number; startDate: number; endDate: number }, ctx: z.RefinementCtx) => {
+/** Calendar dates 'YYYY-MM-DD' compare as strings. */
+const contractDates = (v: { signDate: string; startDate: string; endDate: string }, ctx: z.RefinementCtx) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: '到期日期不能早于生效日期' });
   if (v.signDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['signDate'], message: '签订日期不能晚于到期日期' });
 };
@@ -644,9 +645,10 @@ export interface ContractRow {
   contractTypeName: string;
   partyName: string;
   amount: number;
-  signDate: number;
-  startDate: number;
-  endDate: number;
+  /** Business dates 'YYYY-MM-DD' (the merchant's calendar), shown as they are. */
+  signDate: string;
+  startDate: string;
+  endDate: string;
   status: ContractStatus;
   statusName: string;
   /** The attachment's public id. */
@@ -659,14 +661,20 @@ export interface ContractRow {
   updatedAt: number;
 }
 
-/** Status of a contract at `now` (terminated wins; dates are inclusive epoch ms). */
-export function contractStatusAt(c: { startDate: number; endDate: number; terminatedAt: number | null }, now: number): ContractStatus {
+/**
+ * Status of a contract on `today` — the calendar date in the business time zone (terminated wins;
+ * the start and end dates are both days in force).
+ */
+export function contractStatusAt(c: { startDate: string; endDate: string; terminatedAt: number | null }, today: string): ContractStatus {
   if (c.terminatedAt !== null) return 'terminated';
-  if (now < c.startDate) return 'pending';
-  if (now > c.endDate) return 'expired';
-  if (c.endDate - now <= CONTRACT_EXPIRING_DAYS * 86_400_000) return 'expiring';
+  if (today < c.startDate) return 'pending';
+  if (today > c.endDate) return 'expired';
+  if (daysBetween(today, c.endDate) <= CONTRACT_EXPIRING_DAYS) return 'expiring';
   return 'active';
 }
+
+/** The 到期日期 filter of the contract list. */
+export const contractEndRangeSchema = calendarDateRangeSchema('到期日期').optional();
 
 // ---------------------------------------------------------------- store staff
 
@@ -683,7 +691,7 @@ export const staffFields = {
   name: requiredText('姓名', 2, 20),
   phone: phoneSchema,
   position: codeEnum(STAFF_POSITIONS, '岗位'),
-  entryDate: epochMs('入职日期').nullable().optional(),
+  entryDate: calendarDateSchema('入职日期').nullable().optional(),
   remark: optionalText('备注', 200),
 };
 const storeIdsSchema = z
@@ -691,7 +699,7 @@ const storeIdsSchema = z
   .max(200, '最多关联200个门店')
   .transform((a) => [...new Set(a)]);
 export const staffCreateInput = z.object({ ...staffFields, storeIds: storeIdsSchema.default([]) });
-export const staffUpdateInput = z.object({ id: idSchema('员工ID'), ...staffFields });
+export const staffUpdateInput = z.object({ id: idSchema('员工ID'), ...staffFields, phone: phoneOrMask(phoneSchema, '手机号') });
 export const staffConfigStoreInput = z.object({ id: idSchema('员工ID'), storeIds: storeIdsSchema });
 
 export interface StaffRow {
@@ -703,7 +711,8 @@ export interface StaffRow {
   positionName: string;
   status: number;
   statusName: string;
-  entryDate: number | null;
+  /** Business date 'YYYY-MM-DD'. */
+  entryDate: string | null;
   remark: string;
   stores: { id: number; storeCode: string; name: string }[];
   createdAt: number;
@@ -715,4 +724,29 @@ export interface Paged<T> {
   total: number;
   pageNum: number;
   pageSize: number;
+}
+
+// ---------------------------------------------------------------- revealing a masked phone
+
+/**
+ * Phones the merchant pages mask, and the page anchor whose holders may reveal each (the page where
+ * the number is edited). `id`: the merchant id for the merchant's own numbers, else the row id.
+ */
+export const MERCHANT_PHONE_KINDS = {
+  merchantContact: { label: '商户联系电话', anchor: MERCHANT_ANCHORS.accountSetting },
+  merchantService: { label: '商户客服电话', anchor: MERCHANT_ANCHORS.accountSetting },
+  store: { label: '门店联系电话', anchor: MERCHANT_ANCHORS.shopList },
+  staff: { label: '员工手机号', anchor: MERCHANT_ANCHORS.userList },
+  settle: { label: '入驻申请联系电话', anchor: MERCHANT_ANCHORS.settleApply },
+} as const;
+export type MerchantPhoneKind = keyof typeof MERCHANT_PHONE_KINDS;
+
+export const merchantPhoneRevealInput = z.object({
+  kind: z.enum(Object.keys(MERCHANT_PHONE_KINDS) as [MerchantPhoneKind, ...MerchantPhoneKind[]], { error: '号码类型不正确' }),
+  id: idSchema('ID'),
+});
+
+/** The answer of a reveal: the full number. */
+export interface PhoneReveal {
+  phone: string;
 }

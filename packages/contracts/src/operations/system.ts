@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneOrMask } from '../format.ts';
 import { passwordSchema, phoneSchema, userNameSchema } from './auth.ts';
 
 /** Gateway operation names of user management (spec section 115). */
@@ -24,6 +25,8 @@ export const SYSTEM_OPS = {
   accountEnable: 'system.account.enable',
   accountDisable: 'system.account.disable',
   accountResetPassword: 'system.account.resetPassword',
+  /** The full number behind an account's masked phone (audited). */
+  phoneReveal: 'system.phone.reveal',
 } as const;
 
 export const idSchema = (label: string) =>
@@ -74,7 +77,12 @@ export const accountFields = {
   useSite: z.boolean().default(false),
 };
 export const accountAddInput = z.object({ userName: userNameSchema, password: passwordSchema, ...accountFields });
-export const accountEditInput = z.object({ id: idSchema('账号ID'), ...accountFields });
+export const accountEditInput = z.object({
+  id: idSchema('账号ID'),
+  ...accountFields,
+  /** The masked number the form was filled with keeps the stored one. */
+  phone: phoneOrMask(phoneSchema, '手机号'),
+});
 export const accountResetPasswordInput = z.object({ id: idSchema('账号ID'), password: passwordSchema });
 
 export const ACCOUNT_STATUS = { 1: '启用', 0: '停用' } as const;
@@ -104,3 +112,10 @@ export interface OrgNode extends ManageFlag {
   roleCount: number;
   children: OrgNode[];
 }
+
+/** Phones of user management that may be revealed, and the anchor needed (the page that edits them). */
+export const SYSTEM_PHONE_KINDS = { account: { label: '账号手机号', anchor: 'account-list' } } as const;
+export const systemPhoneRevealInput = z.object({
+  kind: z.enum(['account'], { error: '号码类型不正确' }),
+  id: idSchema('账号ID'),
+});

@@ -4,6 +4,7 @@ import {
   CONTRACT_TYPES,
   contractAddInput,
   contractEditInput,
+  contractEndRangeSchema,
   contractTerminateInput,
   MERCHANT_ANCHORS as A,
   MERCHANT_OPS as M,
@@ -12,9 +13,8 @@ import {
 } from '@merchant/contracts';
 import { z } from 'zod';
 import { queryExport } from '../../platform/export/export-spec.ts';
-import { formatChinaTime } from '../../platform/export/xlsx-writer.ts';
 import { defineOperation } from '../../platform/gateway/registry.ts';
-import { listInput, timeRange } from '../../platform/list-query.ts';
+import { listInput } from '../../platform/list-query.ts';
 import * as s from './contract.service.ts';
 
 const CONTRACT = A.contractList;
@@ -26,7 +26,7 @@ const contractListInput = listInput(
     partyName: z.string().trim().max(50, '签约方不能超过50个字').optional(),
     contractType: z.enum(Object.keys(CONTRACT_TYPES) as [string, ...string[]], { error: '合同类型不正确' }).optional(),
     status: z.enum(Object.keys(CONTRACT_STATUS) as [ContractStatus, ...ContractStatus[]], { error: '合同状态不正确' }).optional(),
-    endRange: timeRange,
+    endRange: contractEndRangeSchema,
   },
   ['createdAt', 'endDate', 'amount'],
 );
@@ -46,7 +46,7 @@ export const contractList = defineOperation({
       { header: '签约方', key: 'partyName', width: 30 },
       { header: '合同金额（元）', key: 'amount', type: 'money' },
       { header: '签订日期', key: 'signDate', type: 'date' },
-      { header: '有效期', key: 'period', value: (r: ContractRow) => `${formatChinaTime(r.startDate, false)} 至 ${formatChinaTime(r.endDate, false)}`, width: 26 },
+      { header: '有效期', key: 'period', value: (r: ContractRow) => `${r.startDate} 至 ${r.endDate}`, width: 26 },
       { header: '到期日期', key: 'endDate', type: 'date' },
       { header: '附件', key: 'fileName', width: 24 },
     ],

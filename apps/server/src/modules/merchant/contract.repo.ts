@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts';
+import { addDays, CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts';
 import type { ContractTable, Database } from '../../db/types.ts';
 import { contains } from '../../platform/like.ts';
 
@@ -12,7 +12,8 @@ export interface ContractFilter {
   partyName?: string;
   contractType?: string;
   status?: ContractStatus;
-  endRange?: [number, number];
+  /** ['YYYY-MM-DD', 'YYYY-MM-DD'], both days included. */
+  endRange?: [string, string];
   pageNum: number;
   pageSize: number;
   sortField?: 'createdAt' | 'endDate' | 'amount';
@@ -21,23 +22,24 @@ export interface ContractFilter {
 
 /**
  * The contract list's query: filters, merchant scope and order, without paging (the list and its
- * export). The status filter is derived from the dates at `now` (contractStatusAt in contracts), as SQL.
+ * export). The status filter is derived from the dates on `today` — the calendar date in the business
+ * time zone — as contractStatusAt in contracts does it, as SQL ('YYYY-MM-DD' text compares as dates).
  */
-export function contractQuery(db: Db, merchantId: number, f: Omit<ContractFilter, 'pageNum' | 'pageSize'>, now: number) {
+export function contractQuery(db: Db, merchantId: number, f: Omit<ContractFilter, 'pageNum' | 'pageSize'>, today: string) {
   let q = db.selectFrom('contract').where('merchant_id', '=', merchantId);
   if (f.contractNo) q = q.where(contains('contract_no', f.contractNo));
   if (f.name) q = q.where(contains('name', f.name));
   if (f.partyName) q = q.where(contains('party_name', f.partyName));
   if (f.contractType) q = q.where('contract_type', '=', f.contractType);
   if (f.endRange) q = q.where('end_date', '>=', f.endRange[0]).where('end_date', '<=', f.endRange[1]);
-  const soon = now + CONTRACT_EXPIRING_DAYS * 86_400_000;
+  const soon = addDays(today, CONTRACT_EXPIRING_DAYS);
   if (f.status === 'terminated') q = q.where('terminated_at', 'is not', null);
   else if (f.status) {
     q = q.where('terminated_at', 'is', null);
-    if (f.status === 'pending') q = q.where('start_date', '>', now);
-    if (f.status === 'expired') q = q.where('end_date', '<', now);
-    if (f.status === 'expiring') q = q.where('start_date', '<=', now).where('end_date', '>=', now).where('end_date', '<=', soon);
-    if (f.status === 'active') q = q.where('start_date', '<=', now).where('end_date', '>', soon);
+    if (f.status === 'pending') q = q.where('start_date', '>', today);
+    if (f.status === 'expired') q = q.where('end_date', '<', today);
+    if (f.status === 'expiring') q = q.where('start_date', '<=', today).where('end_date', '>=', today).where('end_date', '<=', soon);
+    if (f.status === 'active') q = q.where('start_date', '<=', today).where('end_date', '>', soon);
   }
   const col = f.sortField === 'endDate' ? 'end_date' : f.sortField === 'amount' ? 'amount' : 'id';
   return q
@@ -46,8 +48,8 @@ export function contractQuery(db: Db, merchantId: number, f: Omit<ContractFilter
     .orderBy('id', 'desc');
 }
 
-export async function listContracts(db: Db, merchantId: number, f: ContractFilter, now: number) {
-  const q = contractQuery(db, merchantId, f, now);
+export async function listContracts(db: Db, merchantId: number, f: ContractFilter, today: string) {
+  const q = contractQuery(db, merchantId, f, today);
   const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list, total: Number(total.n) };

@@ -1,4 +1,5 @@
 import {
+  calendarDateOf,
   CONTRACT_STATUS,
   CONTRACT_TYPES,
   contractStatusAt,
@@ -16,14 +17,16 @@ import * as repo from './contract.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 const CONTRACT_NO_INDEX = { index: 'contract_no_uq', table: 'contract', columns: ['merchant_id', 'contract_no'] };
+/** Today's calendar date in the business time zone (what a contract's status is derived on). */
+const todayOf = (ctx: OpContext) => calendarDateOf(ctx.clock.now(), ctx.config.businessTimeZone);
 
-function toContract(r: repo.ContractDbRow, now: number, files: Map<number, { id: string; name: string }>): ContractRow {
-  const c = { startDate: Number(r.start_date), endDate: Number(r.end_date), terminatedAt: r.terminated_at === null ? null : Number(r.terminated_at) };
-  const status = contractStatusAt(c, now);
+function toContract(r: repo.ContractDbRow, today: string, files: Map<number, { id: string; name: string }>): ContractRow {
+  const c = { startDate: r.start_date, endDate: r.end_date, terminatedAt: r.terminated_at === null ? null : Number(r.terminated_at) };
+  const status = contractStatusAt(c, today);
   return {
     id: r.id, contractNo: r.contract_no, name: r.name, contractType: r.contract_type,
     contractTypeName: CONTRACT_TYPES[r.contract_type as keyof typeof CONTRACT_TYPES] ?? r.contract_type, partyName: r.party_name,
-    amount: Number(r.amount), signDate: Number(r.sign_date), ...c, status, statusName: CONTRACT_STATUS[status],
+    amount: Number(r.amount), signDate: r.sign_date, ...c, status, statusName: CONTRACT_STATUS[status],
     fileId: r.file_id === null ? null : (files.get(r.file_id)?.id ?? null), fileName: r.file_id === null ? '' : (files.get(r.file_id)?.name ?? ''), remark: r.remark, terminateReason: r.terminate_reason,
     createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
   };
@@ -41,28 +44,28 @@ async function checkFile(ctx: OpContext, fileId: string | null | undefined): Pro
 }
 
 export async function list(ctx: OpContext, f: repo.ContractFilter): Promise<Paged<ContractRow>> {
-  const now = ctx.clock.now();
-  const { list: rows, total } = await repo.listContracts(ctx.db, merchantOf(ctx), f, now);
+  const today = todayOf(ctx);
+  const { list: rows, total } = await repo.listContracts(ctx.db, merchantOf(ctx), f, today);
   const files = await fileRefs(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
-  return { list: rows.map((r) => toContract(r, now, files)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: rows.map((r) => toContract(r, today, files)), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 /** The contract list's own query for its export (same filters at the same clock, merchant scope and order). */
 export function listExportQuery(ctx: OpContext, f: Omit<repo.ContractFilter, 'pageNum' | 'pageSize'>) {
-  return repo.contractQuery(ctx.db, merchantOf(ctx), f, ctx.clock.now());
+  return repo.contractQuery(ctx.db, merchantOf(ctx), f, todayOf(ctx));
 }
 
 /** One export batch: the list's rows (status from the dates, attachment names). */
 export async function listExportRows(ctx: OpContext, rows: repo.ContractDbRow[]): Promise<ContractRow[]> {
-  const now = ctx.clock.now();
+  const today = todayOf(ctx);
   const files = await fileRefs(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
-  return rows.map((r) => toContract(r, now, files));
+  return rows.map((r) => toContract(r, today, files));
 }
 
 export async function detail(ctx: OpContext, id: number) {
   const row = await requireContract(ctx, id);
   const files = await fileRefs(ctx.db, merchantOf(ctx), row.file_id === null ? [] : [row.file_id]);
-  return toContract(row, ctx.clock.now(), files);
+  return toContract(row, todayOf(ctx), files);
 }
 
 type Fields = z.output<typeof contractAddInput>;
@@ -95,7 +98,7 @@ export async function edit(ctx: OpContext, input: z.output<typeof contractEditIn
 export async function terminate(ctx: OpContext, id: number, reason: string) {
   const row = await requireContract(ctx, id);
   const now = ctx.clock.now();
-  const status = contractStatusAt({ startDate: Number(row.start_date), endDate: Number(row.end_date), terminatedAt: row.terminated_at }, now);
+  const status = contractStatusAt({ startDate: row.start_date, endDate: row.end_date, terminatedAt: row.terminated_at }, todayOf(ctx));
   if (status === 'terminated') throw conflict('合同已终止');
   if (status === 'expired') throw conflict('合同已到期，无需终止');
   await repo.updateContract(ctx.db, row.id, { terminated_at: now, terminate_reason: reason, updated_at: now });
@@ -104,7 +107,7 @@ export async function terminate(ctx: OpContext, id: number, reason: string) {
 
 export async function remove(ctx: OpContext, id: number) {
   const row = await requireContract(ctx, id);
-  const status = contractStatusAt({ startDate: Number(row.start_date), endDate: Number(row.end_date), terminatedAt: row.terminated_at }, ctx.clock.now());
+  const status = contractStatusAt({ startDate: row.start_date, endDate: row.end_date, terminatedAt: row.terminated_at }, todayOf(ctx));
   if (status !== 'pending') throw conflict('只有未生效的合同可以删除；生效中的合同请先终止，已终止或到期的合同作为记录保留');
   await repo.deleteContract(ctx.db, row.id);
   return null;

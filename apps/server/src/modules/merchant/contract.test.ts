@@ -1,4 +1,4 @@
-import { CODES, MERCHANT_OPS as M, type ApiClient, type ContractRow, type Paged } from '@merchant/contracts';
+import { calendarDateOf, CODES, MERCHANT_OPS as M, type ApiClient, type ContractRow, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../upload/upload-test-kit.ts';
@@ -12,9 +12,11 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
   let other: ApiClient;
   let fileId: string;
   let id: number;
+  /** The business date `days` from today (Asia/Shanghai). */
+  const day = (days: number) => calendarDateOf(t.clock.now() + days * DAY, 'Asia/Shanghai');
   const valid = () => ({
     name: '徐汇滨江店场地租赁合同', contractType: 'lease', partyName: '上海滨江置业有限公司', amount: 36_000_000,
-    signDate: t.clock.now() - 10 * DAY, startDate: t.clock.now() - 5 * DAY, endDate: t.clock.now() + 360 * DAY, fileId, remark: '年租金36万元，按季度支付',
+    signDate: day(-10), startDate: day(-5), endDate: day(360), fileId, remark: '年租金36万元，按季度支付',
   });
 
   beforeAll(async () => {
@@ -34,7 +36,7 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
       [{ contractType: 'loan' }, '合同类型不正确（字段：contractType）'],
       [{ amount: -1 }, '合同金额不能为负数（字段：amount）'],
       [{ amount: 12.5 }, '合同金额精确到分（字段：amount）'],
-      [{ endDate: t.clock.now() - 30 * DAY }, '到期日期不能早于生效日期（字段：endDate）'],
+      [{ endDate: day(-30) }, '到期日期不能早于生效日期（字段：endDate）'],
       [{ startDate: undefined }, '请选择生效日期（字段：startDate）'],
     ] as const) {
       expect(await op(admin, M.contractAdd, { ...valid(), ...patch })).toMatchObject({ code: CODES.badInput, msg });
@@ -54,9 +56,9 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
     expect(res.contractNo).toMatch(/^HT\d{10}$/);
     const c = await call<ContractRow>(admin, M.contractDetail, { id });
     expect(c).toMatchObject({ status: 'active', statusName: '生效中', fileId, fileName: '租赁合同.png', amount: 36_000_000, contractTypeName: '场地租赁合同' });
-    await call(admin, M.contractEdit, { ...valid(), id, endDate: t.clock.now() + 20 * DAY });
+    await call(admin, M.contractEdit, { ...valid(), id, endDate: day(20) });
     expect((await call<ContractRow>(admin, M.contractDetail, { id })).statusName).toBe('即将到期');
-    const pending = await call<{ id: number }>(admin, M.contractAdd, { ...valid(), name: '杭州仓储服务合同', contractType: 'service', startDate: t.clock.now() + 10 * DAY, fileId: null });
+    const pending = await call<{ id: number }>(admin, M.contractAdd, { ...valid(), name: '杭州仓储服务合同', contractType: 'service', startDate: day(10), fileId: null });
     expect((await call<ContractRow>(admin, M.contractDetail, { id: pending.id })).status).toBe('pending');
     const expiring = data<Paged<ContractRow>>(await op(admin, M.contractList, { status: 'expiring', pageSize: 200 }));
     expect(expiring.list.map((x) => x.id)).toContain(id);

@@ -1,4 +1,4 @@
-import type { FieldChange } from '@merchant/contracts';
+import { maskPhone, type FieldChange } from '@merchant/contracts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -26,3 +26,12 @@ export function parseChanges(json: string): FieldChange[] {
 }
 
 export const splitCodes = (s: string): string[] => (s ? s.split(',').filter(Boolean) : []);
+
+/** Phone fields of change records (stored in full, answered masked like every phone). */
+const PHONE_FIELDS = new Set(['contactPhone', 'servicePhone', 'phone']);
+const maskValue = (v: unknown) => (typeof v === 'string' ? maskPhone(v) : v);
+
+/** Changes as answered: phones masked. */
+export function maskPhoneChanges(changes: FieldChange[]): FieldChange[] {
+  return changes.map((c) => (PHONE_FIELDS.has(c.field) ? { ...c, before: maskValue(c.before), after: maskValue(c.after) } : c));
+}

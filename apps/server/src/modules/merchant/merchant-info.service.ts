@@ -1,5 +1,6 @@
 import {
   DIRECT_FIELDS,
+  maskPhone,
   MAIN_TAGS,
   MERCHANT_TYPES,
   REVIEW_FIELDS,
@@ -13,16 +14,27 @@ import {
 } from '@merchant/contracts';
 import type { z } from 'zod';
 import { filePublicId } from '../../platform/files/file-store.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
-import { fieldChanges, splitCodes } from './field-changes.ts';
+import { keepPhone } from '../../platform/phone-mask.ts';
+import { fieldChanges, maskPhoneChanges, splitCodes } from './field-changes.ts';
 import * as repo from './merchant-info.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 
 const SETTLE_NAMES: Record<number, string> = { 1: '审核中', 2: '已入驻', 3: '已驳回' };
 
-/** Merchant information as both pages show it (profile row optional: defaults until first save). */
+/**
+ * Merchant information as both pages show it (profile row optional: defaults until first save); the
+ * contact and service phones masked — the full numbers through merchant.phone.reveal.
+ */
 export async function merchantInfo(ctx: OpContext): Promise<MerchantInfo> {
+  const info = await storedInfo(ctx);
+  return { ...info, contactPhone: maskPhone(info.contactPhone), servicePhone: maskPhone(info.servicePhone) };
+}
+
+/** The information as stored (full phones): what updates compare with. Never answered as it is. */
+async function storedInfo(ctx: OpContext): Promise<MerchantInfo> {
   const mid = merchantOf(ctx);
   const [m, p, settle, pending] = await Promise.all([
     repo.findMerchant(ctx.db, mid),
@@ -75,6 +87,14 @@ export async function settings(ctx: OpContext) {
   return { info: await merchantInfo(ctx), mainTags: mainTagList(), merchantTypes: merchantTypeList() };
 }
 
+/** The phones of an update: a masked value unchanged keeps the stored number. */
+function withKeptPhones<T extends { contactPhone?: unknown; servicePhone?: unknown }>(input: T, stored: MerchantInfo): T {
+  const out = { ...input };
+  if (typeof input.contactPhone === 'string') out.contactPhone = keepPhone(input.contactPhone, stored.contactPhone, 'contactPhone', '联系电话');
+  if (typeof input.servicePhone === 'string') out.servicePhone = keepPhone(input.servicePhone, stored.servicePhone, 'servicePhone', '客服电话');
+  return out;
+}
+
 /** The comparable values of the current information (what a check or a change request diffs against). */
 export function comparable(info: MerchantInfo): Record<string, unknown> {
   return {
@@ -86,11 +106,12 @@ export function comparable(info: MerchantInfo): Record<string, unknown> {
 }
 
 /** updateMerchantCheck: what an update would change, and which of it needs a reviewed change request. Writes nothing. */
-export async function updateCheck(ctx: OpContext, input: Record<string, unknown>): Promise<MerchantInfoCheck> {
-  const info = await merchantInfo(ctx);
+export async function updateCheck(ctx: OpContext, raw: Record<string, unknown>): Promise<MerchantInfoCheck> {
+  const info = await storedInfo(ctx);
+  const input = withKeptPhones(raw, info);
   const changes = fieldChanges(comparable(info), input, { ...REVIEW_FIELDS, ...DIRECT_FIELDS });
   return {
-    changes,
+    changes: maskPhoneChanges(changes),
     direct: changes.filter((c) => c.field in DIRECT_FIELDS).map((c) => c.label),
     needReview: changes.filter((c) => c.field in REVIEW_FIELDS).map((c) => c.label),
     pendingChange: info.pendingChange,
@@ -98,8 +119,9 @@ export async function updateCheck(ctx: OpContext, input: Record<string, unknown>
 }
 
 /** updateMerchantInfo: the fields that change without review. */
-export async function update(ctx: OpContext, input: z.output<typeof merchantInfoUpdateInput>) {
-  const info = await merchantInfo(ctx);
+export async function update(ctx: OpContext, raw: z.output<typeof merchantInfoUpdateInput>) {
+  const info = await storedInfo(ctx);
+  const input = withKeptPhones(raw, info);
   const changes = fieldChanges(comparable(info), input, DIRECT_FIELDS);
   if (changes.length > 0) {
     await repo.saveProfile(
@@ -113,5 +135,12 @@ export async function update(ctx: OpContext, input: z.output<typeof merchantInfo
       ctx.clock.now(),
     );
   }
-  return { changes };
+  return { changes: maskPhoneChanges(changes) };
+}
+
+/** The merchant's own full contact or service phone (merchant.phone.reveal); `id` must be this merchant. */
+export async function fullPhone(ctx: OpContext, id: number, kind: 'merchantContact' | 'merchantService'): Promise<string> {
+  if (id !== merchantOf(ctx)) throw notFound('商户');
+  const info = await storedInfo(ctx);
+  return kind === 'merchantContact' ? info.contactPhone : info.servicePhone;
 }

@@ -64,7 +64,7 @@ describe.each(DIALECTS)('merchant information (%s)', (dialect) => {
     const res = data<{ changes: { field: string }[] }>(await rest(admin, P.updateMerchantInfo, { ...valid, merchantName: '偷改名字' }));
     expect(res.changes.map((c) => c.field)).not.toContain('merchantName');
     const info = data<MerchantInfo>(await rest(admin, P.merchantInfoDetail));
-    expect(info).toMatchObject({ ...valid, merchantName: '鲜速达智能零售有限公司', mainTagNames: ['生鲜果蔬', '酒水饮料'] });
+    expect(info).toMatchObject({ ...valid, contactPhone: '139****5678', servicePhone: '400*****1234', merchantName: '鲜速达智能零售有限公司', mainTagNames: ['生鲜果蔬', '酒水饮料'] });
     expect(info.updatedAt).toBe(t.clock.now());
     const log = await t.db.db.selectFrom('operation_log').select(['operation', 'result_code']).where('operation', '=', M.infoUpdate).execute();
     expect(log.some((l) => l.result_code === '200')).toBe(true);

@@ -1,4 +1,4 @@
-import { creditCodeCheckChar } from '@merchant/contracts';
+import { calendarDateOf, creditCodeCheckChar, DEFAULT_BUSINESS_TIME_ZONE } from '@merchant/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { STORE_FIELD_LABELS } from './store.service.ts';
@@ -248,13 +248,16 @@ async function seedContracts(trx: Trx, mid: number, adminId: number, now: number
       .insertInto('contract')
       .values({
         merchant_id: mid, contract_no: `HT${new Date(created + 8 * 3_600_000).toISOString().slice(2, 10).replace(/-/g, '')}${String(7300 + i * 29).slice(-4)}`,
-        name, contract_type: type, party_name: party, amount: yuan * 100, sign_date: start - 5 * DAY, start_date: start, end_date: end, file_id: null,
+        name, contract_type: type, party_name: party, amount: yuan * 100, sign_date: demoDate(start - 5 * DAY), start_date: demoDate(start), end_date: demoDate(end), file_id: null,
         remark: type === 'lease' ? '租金按季度支付，押金为三个月租金' : '', terminated_at: terminatedAt, terminate_reason: terminated,
         created_by: adminId, created_at: created, updated_at: terminatedAt ?? created,
       })
       .execute();
   }
 }
+
+/** The demo's business dates are days on the default business calendar (Asia/Shanghai). */
+const demoDate = (t: number) => calendarDateOf(t, DEFAULT_BUSINESS_TIME_ZONE);
 
 /** 00:00 China Standard Time of the day of `t`. */
 function dayStart(t: number): number {
@@ -273,7 +276,7 @@ async function seedStaff(trx: Trx, mid: number, storeIds: number[], now: number)
       .values({
         merchant_id: mid, staff_no: `YG${new Date(created + 8 * 3_600_000).toISOString().slice(2, 10).replace(/-/g, '')}${String(8100 + i * 13).slice(-4)}`,
         name: person.name, phone: person.phone, position: POSITION_CYCLE[i % POSITION_CYCLE.length], status: i % 9 === 8 ? 0 : 1,
-        entry_date: dayStart(created - 3 * DAY), remark: i % 9 === 8 ? '已离职' : '', created_at: created, updated_at: created,
+        entry_date: demoDate(created - 3 * DAY), remark: i % 9 === 8 ? '已离职' : '', created_at: created, updated_at: created,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

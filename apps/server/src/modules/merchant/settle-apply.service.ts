@@ -18,6 +18,7 @@ import { badInput, conflict, forbidden, guardUnique, notFound } from '../../plat
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';
+import { keepPhone } from '../../platform/phone-mask.ts';
 import { splitCodes } from './field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';
 import * as repo from './settle-apply.repo.ts';
@@ -25,12 +26,16 @@ import * as repo from './settle-apply.repo.ts';
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 const APPLY_CODE_INDEX = { index: 'settle_apply_code_uq', table: 'settle_apply', columns: ['merchant_id', 'apply_code'] };
 
+/**
+ * An application as answered: the contact phone always masked (the full number through
+ * merchant.phone.reveal); `mask` also masks the certificate number (lists and exports).
+ */
 export function toApply(r: repo.SettleRow, opts: { mask?: boolean } = {}): SettleApply {
   const lines = splitCodes(r.business_lines).filter((c): c is BusinessLine => c in BUSINESS_LINES);
   return {
     id: r.id, applyCode: r.apply_code, subjectType: r.subject_type as SubjectType, subjectTypeName: SUBJECT_TYPES[r.subject_type as SubjectType] ?? r.subject_type,
     subjectName: r.subject_name, certNo: opts.mask ? maskCertNo(r.cert_no) : r.cert_no, legalPerson: r.legal_person, contactName: r.contact_name,
-    contactPhone: opts.mask ? maskPhone(r.contact_phone) : r.contact_phone, province: r.province, city: r.city, district: r.district, address: r.address,
+    contactPhone: maskPhone(r.contact_phone), province: r.province, city: r.city, district: r.district, address: r.address,
     certFileId: r.cert_file_key, businessLines: lines, businessLineNames: lines.map((l) => BUSINESS_LINES[l].name), remark: r.remark,
     status: r.status, statusName: SETTLE_STATUS[r.status as keyof typeof SETTLE_STATUS] ?? String(r.status), reviewRemark: r.review_remark,
     rejectReason: r.reject_reason, submittedAt: r.submitted_at === null ? null : Number(r.submitted_at), reviewedAt: r.reviewed_at === null ? null : Number(r.reviewed_at),
@@ -70,10 +75,13 @@ export async function current(ctx: OpContext) {
 export async function saveSubject(ctx: OpContext, input: z.output<typeof settleSubjectInput>) {
   const mid = merchantOf(ctx);
   const certFile = await requireMerchantFile(ctx.db, mid, input.certFileId, { what: '证件照片', purpose: 'licence', field: 'certFileId' });
+  // A masked phone is the number of the application the form was filled from: the draft, else the latest.
+  const filledFrom = input.id ? await requireApply(ctx, input.id) : await repo.latestApply(ctx.db, mid);
+  const contactPhone = keepPhone(input.contactPhone, filledFrom?.contact_phone ?? '', 'contactPhone', '联系电话');
   const now = ctx.clock.now();
   const values = {
     subject_type: input.subjectType, subject_name: input.subjectName, cert_no: input.certNo, legal_person: input.subjectType === 'business' ? input.legalPerson : '',
-    contact_name: input.contactName, contact_phone: input.contactPhone, province: input.province, city: input.city, district: input.district,
+    contact_name: input.contactName, contact_phone: contactPhone, province: input.province, city: input.city, district: input.district,
     address: input.address, cert_file_id: certFile.rowId, updated_at: now,
   };
   if (input.id) {
@@ -172,4 +180,9 @@ export async function reject(ctx: OpContext, id: number, reason: string) {
   });
   if (!ok) throw conflict('申请状态已变化，请刷新后重试');
   return toApply(await requireApply(ctx, id));
+}
+
+/** The full contact phone of an application (merchant.phone.reveal). */
+export async function fullPhone(ctx: OpContext, id: number): Promise<string> {
+  return (await requireApply(ctx, id)).contact_phone;
 }

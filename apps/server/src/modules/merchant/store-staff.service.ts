@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';
+import { keepPhone } from '../../platform/phone-mask.ts';
 import * as repo from './store-staff.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
@@ -19,11 +20,12 @@ const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 const PHONE_TAKEN: UniqueKey = { index: 'store_staff_phone_uq', table: 'store_staff', columns: ['merchant_id', 'phone'], message: '该手机号已被其他员工使用（字段：phone）' };
 const STAFF_NO_INDEX = { index: 'store_staff_no_uq', table: 'store_staff', columns: ['merchant_id', 'staff_no'] };
 
-function toStaff(r: repo.StaffDbRow, stores: { id: number; storeCode: string; name: string }[], opts: { mask?: boolean } = {}): StaffRow {
+/** A staff row as every answer shows it: the phone masked (the full number only through merchant.phone.reveal). */
+function toStaff(r: repo.StaffDbRow, stores: { id: number; storeCode: string; name: string }[]): StaffRow {
   return {
-    id: r.id, staffNo: r.staff_no, name: r.name, phone: opts.mask ? maskPhone(r.phone) : r.phone, position: r.position,
+    id: r.id, staffNo: r.staff_no, name: r.name, phone: maskPhone(r.phone), position: r.position,
     positionName: STAFF_POSITIONS[r.position as keyof typeof STAFF_POSITIONS] ?? r.position, status: r.status,
-    statusName: STAFF_STATUS[r.status as keyof typeof STAFF_STATUS] ?? String(r.status), entryDate: r.entry_date === null ? null : Number(r.entry_date),
+    statusName: STAFF_STATUS[r.status as keyof typeof STAFF_STATUS] ?? String(r.status), entryDate: r.entry_date || null,
     remark: r.remark, stores, createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
   };
 }
@@ -40,14 +42,14 @@ async function checkStores(ctx: OpContext, storeIds: number[]) {
   if (own.length !== storeIds.length) throw notFound('门店');
 }
 
-async function withStores(ctx: OpContext, rows: repo.StaffDbRow[], opts: { mask?: boolean } = {}) {
+async function withStores(ctx: OpContext, rows: repo.StaffDbRow[]) {
   const links = await repo.storesOfStaff(ctx.db, rows.map((r) => r.id));
-  return rows.map((r) => toStaff(r, links.filter((l) => l.staffId === r.id).map(({ staffId: _s, ...s }) => s), opts));
+  return rows.map((r) => toStaff(r, links.filter((l) => l.staffId === r.id).map(({ staffId: _s, ...s }) => s)));
 }
 
 export async function list(ctx: OpContext, f: repo.StaffFilter): Promise<Paged<StaffRow>> {
   const { list: rows, total } = await repo.listStaff(ctx.db, merchantOf(ctx), f);
-  return { list: await withStores(ctx, rows, { mask: true }), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: await withStores(ctx, rows), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 /** The staff list's own query for its export (same filters, merchant scope and order). */
@@ -57,7 +59,7 @@ export function listExportQuery(ctx: OpContext, f: Omit<repo.StaffFilter, 'pageN
 
 /** One export batch: the list's rows (phones masked as on the list, with their stores). */
 export function listExportRows(ctx: OpContext, rows: repo.StaffDbRow[]): Promise<StaffRow[]> {
-  return withStores(ctx, rows, { mask: true });
+  return withStores(ctx, rows);
 }
 
 export async function detail(ctx: OpContext, id: number) {
@@ -85,9 +87,10 @@ export async function create(ctx: OpContext, input: z.output<typeof staffCreateI
 
 export async function update(ctx: OpContext, input: z.output<typeof staffUpdateInput>) {
   const row = await requireStaff(ctx, input.id);
-  if (await repo.phoneTaken(ctx.db, merchantOf(ctx), input.phone, row.id)) throw conflict('该手机号已被其他员工使用（字段：phone）');
+  const phone = keepPhone(input.phone, row.phone, 'phone', '手机号');
+  if (await repo.phoneTaken(ctx.db, merchantOf(ctx), phone, row.id)) throw conflict('该手机号已被其他员工使用（字段：phone）');
   await guardUnique(() => repo.updateStaff(ctx.db, row.id, {
-    name: input.name, phone: input.phone, position: input.position, entry_date: input.entryDate ?? null, remark: input.remark, updated_at: ctx.clock.now(),
+    name: input.name, phone, position: input.position, entry_date: input.entryDate ?? null, remark: input.remark, updated_at: ctx.clock.now(),
   }), PHONE_TAKEN);
   return { id: row.id };
 }
@@ -113,4 +116,9 @@ export async function configStores(ctx: OpContext, id: number, storeIds: number[
     await repo.updateStaff(trx, row.id, { updated_at: ctx.clock.now() });
   });
   return null;
+}
+
+/** The full phone of an employee (merchant.phone.reveal). */
+export async function fullPhone(ctx: OpContext, id: number): Promise<string> {
+  return (await requireStaff(ctx, id)).phone;
 }

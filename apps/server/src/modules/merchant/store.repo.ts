@@ -103,3 +103,7 @@ export async function listChangeRecords(db: Db, merchantId: number, storeCode: s
   const list = await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
   return { list, total: Number(total.n) };
 }
+
+export function findStoreById(db: Db, merchantId: number, id: number) {
+  return db.selectFrom('store').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}

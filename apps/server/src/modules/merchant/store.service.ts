@@ -17,7 +17,8 @@ import type { StoreTable } from '../../db/types.ts';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';
-import { fieldChanges, parseChanges, splitCodes } from './field-changes.ts';
+import { fieldChanges, maskPhoneChanges, parseChanges, splitCodes } from './field-changes.ts';
+import { keepPhone } from '../../platform/phone-mask.ts';
 import { describeChanges } from '@merchant/contracts';
 import * as repo from './store.repo.ts';
 
@@ -45,12 +46,13 @@ function valuesOf(r: Selectable<StoreTable>) {
   };
 }
 
-export function toStoreRow(r: StoreDbRow, opts: { maskPhone?: boolean } = {}): StoreRow {
+/** A store as every answer shows it: the contact phone masked (the full number through merchant.phone.reveal). */
+export function toStoreRow(r: StoreDbRow): StoreRow {
   const v = valuesOf(r);
   const category = STORE_CATEGORY_LEAVES[v.categoryCode];
   return {
     id: r.id, storeCode: r.store_code, ...v,
-    contactPhone: opts.maskPhone ? maskPhone(v.contactPhone) : v.contactPhone,
+    contactPhone: maskPhone(v.contactPhone),
     categoryName: category ? `${category.parentName}/${category.name}` : v.categoryCode,
     tagNames: v.tagCodes.map((c) => STORE_TAGS[c as keyof typeof STORE_TAGS] ?? c),
     businessHours: formatBusinessHours(v.openTime, v.closeTime),
@@ -80,7 +82,7 @@ export const tags = () => Object.entries(STORE_TAGS).map(([code, name]) => ({ co
 
 export async function list(ctx: OpContext, f: repo.StoreFilter): Promise<Paged<StoreRow>> {
   const { list: rows, total } = await repo.listStores(ctx.db, merchantOf(ctx), f);
-  return { list: rows.map((r) => toStoreRow(r, { maskPhone: true })), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: rows.map((r) => toStoreRow(r)), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 export async function detail(ctx: OpContext, storeCode: string): Promise<StoreRow> {
@@ -108,8 +110,9 @@ export async function create(ctx: OpContext, input: StoreInput) {
   );
 }
 
-export async function update(ctx: OpContext, input: z.output<typeof storeUpdateInput>) {
-  const store = await requireStore(ctx, input.storeCode);
+export async function update(ctx: OpContext, raw: z.output<typeof storeUpdateInput>) {
+  const store = await requireStore(ctx, raw.storeCode);
+  const input = { ...raw, contactPhone: keepPhone(raw.contactPhone, store.contact_phone, 'contactPhone', '联系电话') };
   if (await repo.storeNameTaken(ctx.db, merchantOf(ctx), input.name, store.id)) throw conflict('已有同名门店，请换一个名称（字段：name）');
   const changes = fieldChanges(valuesOf(store), input as unknown as Record<string, unknown>, STORE_FIELD_LABELS);
   if (changes.length > 0) {
@@ -118,7 +121,7 @@ export async function update(ctx: OpContext, input: z.output<typeof storeUpdateI
       await record(ctx, trx, store.id, 'update', changes);
     }), NAME_TAKEN);
   }
-  return { storeCode: store.store_code, changes };
+  return { storeCode: store.store_code, changes: maskPhoneChanges(changes) };
 }
 
 export async function setStatus(ctx: OpContext, storeCode: string, status: number) {
@@ -137,7 +140,7 @@ type ChangeRecordDbRow = Awaited<ReturnType<ReturnType<typeof repo.changeRecordQ
 function toChangeRecord(r: ChangeRecordDbRow): StoreChangeRecord {
   return {
     id: r.id, changeType: r.change_type as StoreChangeRecord['changeType'], changeTypeName: CHANGE_TYPES[r.change_type] ?? r.change_type,
-    changes: parseChanges(r.changes), operatorName: r.operator_name, createdAt: Number(r.created_at),
+    changes: maskPhoneChanges(parseChanges(r.changes)), operatorName: r.operator_name, createdAt: Number(r.created_at),
   };
 }
 
@@ -155,7 +158,7 @@ export function storeExportQuery(ctx: OpContext, f: Omit<repo.StoreFilter, 'page
 }
 
 /** An export row of the store list: the list's row (contact phone masked as on the list). */
-export const storeExportRow = (r: StoreDbRow): StoreRow => toStoreRow(r, { maskPhone: true });
+export const storeExportRow = (r: StoreDbRow): StoreRow => toStoreRow(r);
 
 /** The change records' own query for their export (a store code of another merchant finds nothing). */
 export function changeRecordExportQuery(ctx: OpContext, f: { storeCode: string }) {
@@ -169,4 +172,11 @@ export function changeRecordExportRow(r: ChangeRecordDbRow) {
     ...record, storeCode: r.storeCode, storeName: r.storeName,
     content: record.changeType === 'create' ? `创建门店（${record.changes.length}项信息）` : describeChanges(record.changes),
   };
+}
+
+/** The full contact phone of a store (merchant.phone.reveal); `id` is the store's id. */
+export async function fullPhone(ctx: OpContext, id: number): Promise<string> {
+  const store = await repo.findStoreById(ctx.db, merchantOf(ctx), id);
+  if (!store) throw notFound('门店');
+  return store.contact_phone;
 }

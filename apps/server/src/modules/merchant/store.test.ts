@@ -51,8 +51,7 @@ describe.each(DIALECTS)('stores (%s)', (dialect) => {
     storeCode = res.storeCode;
     expect(storeCode).toMatch(/^MD\d{10}$/);
     const detail = data<StoreRow>(await rest(admin, P.storeInfoDetail, { storeCode }));
-    expect(detail).toMatchObject({ ...validStore, storeCode, categoryName: '零售门店/便利店', tagNames: ['24小时营业', '到店自提'], businessHours: '07:00-23:00', statusName: '营业中' });
-    expect(detail.contactPhone).toBe('13817263549');
+    expect(detail).toMatchObject({ ...validStore, contactPhone: '138****3549', storeCode, categoryName: '零售门店/便利店', tagNames: ['24小时营业', '到店自提'], businessHours: '07:00-23:00', statusName: '营业中' });
     const dup = await rest(admin, P.createStore, validStore);
     expect(dup).toMatchObject({ code: CODES.conflict, msg: '已有同名门店，请换一个名称（字段：name）' });
     const records = data<Paged<StoreChangeRecord>>(await rest(admin, P.changeStoreInfoRecords, { storeCode }));

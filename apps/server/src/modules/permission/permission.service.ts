@@ -234,6 +234,7 @@ export async function getInfo(ctx: OpContext): Promise<UserInfo> {
       userId: account.id,
       merchantBusCode: account.bus_code,
     },
+    timeZone: ctx.config.businessTimeZone,
   };
 }
 

@@ -202,6 +202,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
         structureType: 1, rootOrgId: expect.any(Number), merchantId: expect.any(Number), bisMerchantId: expect.any(Number),
         bisMerchantName: '鲜速达智能零售有限公司', userId: expect.any(Number), merchantBusCode: 'A1001002',
       },
+      timeZone: 'Asia/Shanghai',
     });
     const site = await getInfo(await t.signIn('site'));
     expect(site.data?.ability.useSite).toBe(true);

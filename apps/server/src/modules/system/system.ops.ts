@@ -12,6 +12,9 @@ import {
   ACCOUNT_TYPE,
   STRUCTURE_TYPES,
   SYSTEM_OPS,
+  SYSTEM_PHONE_KINDS,
+  systemPhoneRevealInput,
+  type PhoneReveal,
 } from '@merchant/contracts';
 import { z } from 'zod';
 import { defineOperation } from '../../platform/gateway/registry.ts';
@@ -122,4 +125,14 @@ export const accountDisable = defineOperation({ name: SYSTEM_OPS.accountDisable,
 export const accountResetPassword = defineOperation({
   name: SYSTEM_OPS.accountResetPassword, summary: '重置账号密码（并结束其登录）', label: '重置密码', anchor: ACCOUNT, mutates: true,
   input: accountResetPasswordInput, handler: (ctx, i) => s.accountResetPassword(ctx, i.id, i.password),
+});
+
+/**
+ * 查看完整手机号 of an account: for holders of 账号管理 (the page that edits accounts; the read-only
+ * 用户账号 page sees the masked number only). `mutates`: every attempt is written to the operation log.
+ */
+export const phoneReveal = defineOperation({
+  name: SYSTEM_OPS.phoneReveal, summary: '查看账号完整手机号（记录操作日志）', anchor: SYSTEM_PHONE_KINDS.account.anchor, mutates: true,
+  input: systemPhoneRevealInput,
+  handler: async (ctx, i): Promise<PhoneReveal> => ({ phone: await s.accountFullPhone(ctx, i.id) }),
 });

@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/auth/password.ts';
 import { revokeAccountSessions, REVOKE_REASONS } from '../../platform/auth/session.service.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
+import { keepPhone } from '../../platform/phone-mask.ts';
 
 import { buildMenuTree } from '../permission/permission.service.ts';
 import * as repo from './system.repo.ts';
@@ -501,7 +502,13 @@ export async function accountList(ctx: OpContext, f: repo.AccountFilter) {
 export async function accountDetail(ctx: OpContext, id: number) {
   const { account: a, memberships } = await requireAccount(ctx, id);
   const [shown, notes] = await Promise.all([shownMemberships(ctx, memberships), accountNotes(ctx, memberships)]);
-  return { ...a, useSite: a.useSite === 1, memberships: shown.map(({ accountId: _a, ...m }) => m), ...flag(notes.get(id) ?? null) };
+  // The phone masked like on the list; the full number through system.phone.reveal (audited).
+  return { ...a, phone: maskPhone(a.phone), useSite: a.useSite === 1, memberships: shown.map(({ accountId: _a, ...m }) => m), ...flag(notes.get(id) ?? null) };
+}
+
+/** The full phone of an account in the actor's scope (system.phone.reveal). */
+export async function accountFullPhone(ctx: OpContext, id: number): Promise<string> {
+  return (await requireAccount(ctx, id)).account.phone;
 }
 
 export async function accountAdd(ctx: OpContext, input: z.output<typeof accountAddInput>) {
@@ -535,8 +542,9 @@ const membershipKeys = (list: readonly { organizationId: number; roleId: number 
  * ones the actor may give. The signed-in account itself: only its phone — its organisations and roles,
  * account type and data range stay as they are (nobody raises their own rights).
  */
-export async function accountEdit(ctx: OpContext, input: z.output<typeof accountEditInput>) {
-  const { account: a, memberships } = await requireAccount(ctx, input.id);
+export async function accountEdit(ctx: OpContext, raw: z.output<typeof accountEditInput>) {
+  const { account: a, memberships } = await requireAccount(ctx, raw.id);
+  const input = { ...raw, phone: keepPhone(raw.phone, a.phone, 'phone', '手机号') };
   const self = ctx.session!.accountId === a.id;
   if (self) {
     const unchanged = membershipKeys(input.memberships) === membershipKeys(await shownMemberships(ctx, memberships))

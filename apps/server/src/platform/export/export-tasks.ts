@@ -4,6 +4,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import {
   CODES,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  formatInZone,
   EXPORT_TASK_STATUS,
   exportRequestSchema,
   exportTaskIdInput,
@@ -24,7 +26,7 @@ import type { JobRunner } from '../jobs/job-runner.ts';
 import { lockRow } from '../row-lock.ts';
 import type { ExportSource } from './export-spec.ts';
 import { filterSummary } from './filter-summary.ts';
-import { formatChinaTime, writeXlsx } from './xlsx-writer.ts';
+import { writeXlsx } from './xlsx-writer.ts';
 
 const QUEUE = 'export-task';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -38,11 +40,14 @@ const FILE_GONE = '导出文件不存在或已过期';
 type TaskRow = Selectable<ExportTaskTable>;
 type Exportable = Operation & { export: ExportSource<unknown, Record<string, unknown>> };
 
-/** `<name>_<yyyyMMddHHmmss>.xlsx`, built on the server: no path, no characters a file system refuses. */
-export function exportFileName(name: string, now: number): string {
+/**
+ * `<name>_<yyyyMMddHHmmss>.xlsx` (the time on the business time zone's clock, as the pages show
+ * times), built on the server: no path, no characters a file system refuses.
+ */
+export function exportFileName(name: string, now: number, timeZone: string = DEFAULT_BUSINESS_TIME_ZONE): string {
   // eslint-disable-next-line no-control-regex
   const clean = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').replace(/\.+$/, '').trim().slice(0, 60) || '导出';
-  return `${clean}_${formatChinaTime(now).replace(/\D/g, '')}.xlsx`;
+  return `${clean}_${formatInZone(now, timeZone).replace(/\D/g, '')}.xlsx`;
 }
 
 /** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name. */
@@ -139,7 +144,7 @@ export class ExportTasks {
       const session = ctx.session!;
       const source = op.export as ExportSource<unknown, Record<string, unknown>>;
       const total = await source.count(ctx, input);
-      const fileName = exportFileName(call.exportName || op.summary, this.deps.clock.now());
+      const fileName = exportFileName(call.exportName || op.summary, this.deps.clock.now(), this.deps.config.businessTimeZone);
       if (total > this.deps.config.export.syncMaxRows) {
         const taskId = await this.createTask(op as Exportable, session, input, call, fileName, total);
         const msg = `数据较多（${total}条），已转为后台导出，完成后请到「文件管理 → 导出文件」下载`;
@@ -210,7 +215,7 @@ export class ExportTasks {
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) abort.abort(new Error('client closed'));
     });
-    writeXlsx(body, source.columns, source.rows(ctx, input), { sheetName: fileName.replace(/_\d+\.xlsx$/, ''), signal: abort.signal })
+    writeXlsx(body, source.columns, source.rows(ctx, input), { sheetName: fileName.replace(/_\d+\.xlsx$/, ''), signal: abort.signal, timeZone: this.deps.config.businessTimeZone })
       .catch((err: unknown) => {
         this.log.error({ err }, 'export stream failed');
         body.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -237,7 +242,7 @@ export class ExportTasks {
         client_anchor: (call.anchor ?? '').slice(0, 128),
         file_name: fileName,
         source_page: op.summary.slice(0, 64),
-        filter_summary: filterSummary(input, op.export).slice(0, 1000),
+        filter_summary: filterSummary(input, op.export, this.deps.config.businessTimeZone).slice(0, 1000),
         status: 'queued',
         total_rows: total,
         created_at: this.deps.clock.now(),
@@ -287,7 +292,7 @@ export class ExportTasks {
         if (Number(res.numUpdatedRows) === 0) stop.abort(new Error('任务已删除'));
       };
       const closed = pipelineDone(out);
-      const written = await writeXlsx(out, op.export.columns, op.export.rows(ctx, input), { sheetName: task.file_name.replace(/_\d+\.xlsx$/, ''), onProgress, signal: stop.signal });
+      const written = await writeXlsx(out, op.export.columns, op.export.rows(ctx, input), { sheetName: task.file_name.replace(/_\d+\.xlsx$/, ''), onProgress, signal: stop.signal, timeZone: this.deps.config.businessTimeZone });
       await closed;
       // Only a complete file gets its final name, and only then is the task done.
       fs.renameSync(partPath, finalPath);

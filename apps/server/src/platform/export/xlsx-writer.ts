@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { DEFAULT_BUSINESS_TIME_ZONE, formatInZone, isCalendarDate } from '@merchant/contracts';
 import ExcelJS from 'exceljs';
 import type { ExportColumn } from './export-spec.ts';
 
@@ -14,12 +15,14 @@ export interface XlsxWriteOptions {
   onProgress?: (rows: number) => void | Promise<void>;
   /** Stops the export between batches (the caller removes the partial file). */
   signal?: AbortSignal;
+  /** The business time zone time cells are written in (default Asia/Shanghai). */
+  timeZone?: string;
 }
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** Epoch ms → `yyyy-MM-dd HH:mm:ss` in China time (UTC+8, no daylight saving). */
+/** Epoch ms → `yyyy-MM-dd HH:mm:ss` in China time (UTC+8, no daylight saving). Exports use `formatInZone` with the configured zone. */
 export function formatChinaTime(ms: number, withTime = true): string {
   const d = new Date(ms + CHINA_OFFSET_MS);
   const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -41,8 +44,12 @@ export function safeText(v: unknown): string {
   return s.replace(XML_INVALID, '');
 }
 
-/** The cell value of one field, by the column's type. */
-export function cellValue<R>(col: ExportColumn<R>, row: R): string | number | null {
+/**
+ * The cell value of one field, by the column's type. Times are written on the business time zone's
+ * clock; a date column holds business dates ('YYYY-MM-DD', written as they are) or instants (their
+ * calendar date in the zone).
+ */
+export function cellValue<R>(col: ExportColumn<R>, row: R, timeZone: string = DEFAULT_BUSINESS_TIME_ZONE): string | number | null {
   const raw = col.value ? col.value(row) : (row as Record<string, unknown>)[col.key];
   if (raw === null || raw === undefined || raw === '') return col.type === 'text' || !col.type ? '' : null;
   switch (col.type) {
@@ -51,9 +58,9 @@ export function cellValue<R>(col: ExportColumn<R>, row: R): string | number | nu
     case 'money':
       return Number(raw) / 100;
     case 'time':
-      return formatChinaTime(Number(raw));
+      return formatInZone(Number(raw), timeZone);
     case 'date':
-      return formatChinaTime(Number(raw), false);
+      return isCalendarDate(raw) ? raw : typeof raw === 'string' && !/^\d+$/.test(raw) ? safeText(raw) : formatInZone(Number(raw), timeZone, false);
     case 'enum':
       return safeText(col.labels?.[raw as string | number] ?? raw);
     default:
@@ -137,6 +144,7 @@ export async function writeXlsx<R>(
   opts: XlsxWriteOptions = {},
 ): Promise<{ rows: number; sheets: number }> {
   const maxRows = Math.max(2, opts.maxRowsPerSheet ?? EXCEL_MAX_ROWS);
+  const timeZone = opts.timeZone ?? DEFAULT_BUSINESS_TIME_ZONE;
   const baseName = (opts.sheetName || 'Sheet1').replace(/[\\/?*[\]:]/g, '').slice(0, 25) || 'Sheet1';
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   const excelColumns = columns.map((c) => ({
@@ -167,7 +175,7 @@ export async function writeXlsx<R>(
         sheet = addSheet();
         inSheet = 1;
       }
-      for (let i = 0; i < columns.length; i++) values[i] = cellValue(columns[i], row);
+      for (let i = 0; i < columns.length; i++) values[i] = cellValue(columns[i], row, timeZone);
       const added = sheet.addRow(values);
       // One style object per column: exceljs caches a style's id by object identity (a WeakMap), while
       // the style it merges for each new cell is a fresh object rendered to XML to find its id.

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ExportColumn } from './export-spec.ts';
+import { exportFileName } from './export-tasks.ts';
+import { filterSummary } from './filter-summary.ts';
 import { cellValue, formatChinaTime, safeText, writeXlsx } from './xlsx-writer.ts';
 
 type Row = { name: string; amount: number; at: number; status: number; n: number };
@@ -61,6 +63,11 @@ describe('writeXlsx', () => {
     expect(wb.worksheets[3].getCell('A2').value).toBe('r9');
   });
 
+  it('writes times on the business time zone’s clock', async () => {
+    const { wb } = await toBuffer([{ name: 'utc', amount: 0, at, status: 1, n: 1 }], { timeZone: 'UTC' });
+    expect(wb.worksheets[0].getCell('C2').value).toBe('2026-11-21 02:03:04');
+  });
+
   it('stops between batches when aborted', async () => {
     const ac = new AbortController();
     ac.abort(new Error('stop'));
@@ -75,5 +82,25 @@ describe('cell helpers', () => {
     expect(safeText('a\u0000b\u0007c\td')).toBe('abc\td');
     expect(cellValue({ header: 'x', key: 'x', type: 'enum', labels: { 1: '是' } }, { x: 9 })).toBe('9');
     expect(cellValue({ header: 'x', key: 'x', type: 'money' }, { x: null })).toBeNull();
+  });
+});
+
+describe('the business time zone in exports', () => {
+  const night = Date.UTC(2025, 11, 7, 16, 30, 5); // 2025-12-08 00:30:05 in Shanghai, still the 7th in UTC
+  it('writes business dates as they are and instants on the zone’s calendar', () => {
+    const date: ExportColumn<{ d: unknown }> = { header: '签订日期', key: 'd', type: 'date' };
+    expect(cellValue(date, { d: '2025-12-08' }, 'UTC')).toBe('2025-12-08');
+    expect(cellValue(date, { d: '2025-12-08' }, 'Asia/Shanghai')).toBe('2025-12-08');
+    expect(cellValue(date, { d: night }, 'Asia/Shanghai')).toBe('2025-12-08');
+    expect(cellValue(date, { d: night }, 'UTC')).toBe('2025-12-07');
+    expect(cellValue({ header: 't', key: 't', type: 'time' }, { t: night }, 'Asia/Shanghai')).toBe('2025-12-08 00:30:05');
+    expect(cellValue({ header: 't', key: 't', type: 'time' }, { t: night }, 'UTC')).toBe('2025-12-07 16:30:05');
+  });
+  it('names files and words time filters on the same clock', () => {
+    expect(exportFileName('合同列表', night, 'Asia/Shanghai')).toBe('合同列表_20251208003005.xlsx');
+    expect(exportFileName('合同列表', night, 'UTC')).toBe('合同列表_20251207163005.xlsx');
+    const source = { columns: [], filterLabels: { createdRange: '创建时间', endRange: '到期日期' }, rows: async function* () {}, count: async () => 0 };
+    expect(filterSummary({ createdRange: [night, night + 1000] }, source, 'UTC')).toBe('创建时间：2025-12-07 16:30:05 至 2025-12-07 16:30:06');
+    expect(filterSummary({ endRange: ['2025-12-01', '2025-12-31'] }, source, 'UTC')).toBe('到期日期：2025-12-01 至 2025-12-31');
   });
 });

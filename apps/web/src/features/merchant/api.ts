@@ -11,6 +11,8 @@ import {
   type FilePurpose,
   type MerchantInfo,
   type MerchantInfoCheck,
+  type MerchantPhoneKind,
+  type PhoneReveal,
   type Paged,
   type SettleApply,
   type StaffRow,
@@ -69,6 +71,11 @@ export async function downloadFile(id: string): Promise<Blob> {
   }
   return res.blob();
 }
+
+// ---------------- phones ----------------
+
+/** The full number behind a masked phone (merchant.phone.reveal; the server logs every call). */
+export const revealPhone = (kind: MerchantPhoneKind, id: number) => gw<PhoneReveal>(M.phoneReveal, { kind, id }).then((r) => r.phone);
 
 // ---------------- merchant information ----------------
 

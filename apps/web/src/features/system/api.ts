@@ -127,4 +127,6 @@ export const accountApi = {
   enable: (id: number) => call<null>(SYSTEM_OPS.accountEnable, { id }),
   disable: (id: number) => call<null>(SYSTEM_OPS.accountDisable, { id }),
   resetPassword: (id: number, password: string) => call<null>(SYSTEM_OPS.accountResetPassword, { id, password }),
+  /** The full phone behind the masked one (system.phone.reveal; the server logs every call). */
+  revealPhone: (id: number) => call<{ phone: string }>(SYSTEM_OPS.phoneReveal, { kind: 'account', id }).then((r) => r.phone),
 };

@@ -27,7 +27,9 @@ export const roleRules = {
 export const accountRules = {
   userName: [{ required: true, message: '请输入账号' }, zodRule(accountAddInput.shape.userName)] as FormRule[],
   password: [{ required: true, message: '请输入密码' }, zodRule(accountAddInput.shape.password)] as FormRule[],
-  phone: [{ required: true, message: '请输入手机号' }, zodRule(accountEditInput.shape.phone)] as FormRule[],
+  phone: [{ required: true, message: '请输入手机号' }, zodRule(accountAddInput.shape.phone)] as FormRule[],
+  /** An edit: the masked number the form came with is accepted (the server keeps the stored one). */
+  editPhone: [{ required: true, message: '请输入手机号' }, zodRule(accountEditInput.shape.phone)] as FormRule[],
 };
 
 export interface MembershipDraft {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { maskPhone } from './phone.ts';
 import { truncateFractionDigits, truncateToNumber } from './number.ts';
 import { centsToYuan, formatMoney, formatMoneyWithSign, formatPercent, formatWan } from './money.ts';
-import { dayDiff, formatDateTime, isFutureDate, lastWeekRange } from './date.ts';
+import { dayDiff, formatDate, formatDateTime, isFutureDate, lastWeekRange } from './date.ts';
 import { convertCoord, isValidLngLat, toMapService } from './coordinate.ts';
 
 describe('maskPhone (spec §5)', () => {
@@ -118,16 +118,18 @@ describe('dates (spec §5, §9)', () => {
     expect(isFutureDate('', now)).toBe(false);
     expect(isFutureDate('not a date', now)).toBe(false);
   });
-  it('last-week range: the 7 calendar days ending today', () => {
-    const now = new Date(2024, 5, 15, 12, 30).getTime();
+  it('last-week range: the 7 business days (Asia/Shanghai) ending today', () => {
+    const now = Date.UTC(2024, 5, 15, 4, 30); // 12:30 in Shanghai
     const [start, end] = lastWeekRange(now);
-    expect(new Date(start)).toEqual(new Date(2024, 5, 9, 0, 0, 0, 0));
-    expect(new Date(end)).toEqual(new Date(2024, 5, 15, 23, 59, 59, 999));
-    expect(dayDiff(start, end) + 1).toBe(7);
+    expect(start).toBe(Date.UTC(2024, 5, 8, 16)); // 2024-06-09 00:00:00.000 in Shanghai
+    expect(end).toBe(Date.UTC(2024, 5, 15, 16) - 1); // 2024-06-15 23:59:59.999 in Shanghai
   });
-  it('formats', () => {
-    expect(formatDateTime(new Date(2024, 0, 2, 3, 4, 5).getTime())).toBe('2024-01-02 03:04:05');
+  it('formats instants on the business clock and business dates as they are', () => {
+    expect(formatDateTime(Date.UTC(2024, 0, 1, 19, 4, 5))).toBe('2024-01-02 03:04:05');
     expect(formatDateTime(null)).toBe('--');
+    expect(formatDate('2024-01-02')).toBe('2024-01-02');
+    expect(formatDate(Date.UTC(2024, 0, 1, 19))).toBe('2024-01-02');
+    expect(formatDate(null)).toBe('--');
   });
 });
 

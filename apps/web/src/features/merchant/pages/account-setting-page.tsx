@@ -6,7 +6,8 @@ import { SaveOutlined } from '@ant-design/icons';
 import { merchantInfoFields, type MerchantInfo } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
-import { merchantSettings, updateMerchantCheck, updateMerchantInfo } from '../api.ts';
+import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
+import { merchantSettings, revealPhone, updateMerchantCheck, updateMerchantInfo } from '../api.ts';
 import { describeChange } from '@merchant/contracts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 import { useHasAnchor } from '../components/use-anchor.ts';
@@ -28,6 +29,9 @@ export default function AccountSettingPage() {
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const canChange = useHasAnchor('change-view');
+  const canReveal = useHasAnchor('account-setting');
+  const contactPhone = Form.useWatch('contactPhone', form);
+  const servicePhone = Form.useWatch('servicePhone', form);
   useLeaveGuard(dirty && !saving);
 
   useEffect(() => {
@@ -121,12 +125,34 @@ export default function AccountSettingPage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="联系电话" name="contactPhone" required rules={[zodRule(f.contactPhone)]}>
-                <Input maxLength={11} placeholder="11位手机号" />
+                <Input
+                  maxLength={11}
+                  placeholder="11位手机号"
+                  suffix={
+                    <RevealPhoneSuffix
+                      value={contactPhone}
+                      canReveal={canReveal}
+                      reveal={() => revealPhone('merchantContact', info.merchantId)}
+                      onRevealed={(phone) => form.setFieldValue('contactPhone', phone)}
+                    />
+                  }
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="客服电话" name="servicePhone" rules={[zodRule(f.servicePhone)]}>
-                <Input maxLength={20} placeholder="手机号、座机（如 021-64581234）或400电话" />
+                <Input
+                  maxLength={20}
+                  placeholder="手机号、座机（如 021-64581234）或400电话"
+                  suffix={
+                    <RevealPhoneSuffix
+                      value={servicePhone}
+                      canReveal={canReveal}
+                      reveal={() => revealPhone('merchantService', info.merchantId)}
+                      onRevealed={(phone) => form.setFieldValue('servicePhone', phone)}
+                    />
+                  }
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

@@ -3,18 +3,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import { CERT_LABELS, MERCHANT_OPS, SETTLE_STATUS, SUBJECT_TYPES, type SettleApply } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { approveSettle, rejectSettle, settleDetail, settleList } from '../api.ts';
+import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
+import { approveSettle, rejectSettle, revealPhone, settleDetail, settleList } from '../api.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { SettleTag } from '../components/status-tag.tsx';
-import { useIsAdmin } from '../components/use-anchor.ts';
+import { useHasAnchor, useIsAdmin } from '../components/use-anchor.ts';
 
 const KEY = ['merchant', 'settle-records'] as const;
 
 function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const q = useQuery({ queryKey: ['merchant', 'settle', id], queryFn: () => settleDetail(id!), enabled: id !== null });
+  // the number is edited on 入驻申请 (settle-apply): its holders may reveal it
+  const canReveal = useHasAnchor('settle-apply');
   const a = q.data;
   return (
     <Drawer open={id !== null} onClose={onClose} size={640} title={a ? `入驻申请 ${a.applyCode}` : '入驻申请'} loading={q.isLoading}>
@@ -29,7 +32,8 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
             { key: 'name', label: '主体名称', children: a.subjectName },
             { key: 'cert', label: CERT_LABELS[a.subjectType], children: a.certNo },
             ...(a.subjectType === 'business' ? [{ key: 'legal', label: '法定代表人', children: a.legalPerson }] : []),
-            { key: 'contact', label: '联系人', children: `${a.contactName} ${a.contactPhone}` },
+            { key: 'contact', label: '联系人', children: a.contactName },
+            { key: 'phone', label: '联系电话', children: <MaskedPhone value={a.contactPhone} canReveal={canReveal} reveal={() => revealPhone('settle', a.id)} /> },
             { key: 'address', label: '地址', children: [a.province, a.city, a.district, a.address].filter(Boolean).join(' ') },
             { key: 'file', label: '证件照片', children: <FilePreview id={a.certFileId} thumbnail={120} /> },
             { key: 'lines', label: '业务线', children: a.businessLineNames.map((n) => <Tag key={n}>{n}</Tag>) },

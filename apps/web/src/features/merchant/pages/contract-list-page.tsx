@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
 import { CONTRACT_STATUS, CONTRACT_TYPES, contractFields, MERCHANT_OPS, type ContractRow } from '@merchant/contracts';
-import { formatDate } from '../../../shared/format/date.ts';
+import { businessToday, dateToPicker, formatDate, pickerToDate } from '../../../shared/format/date.ts';
 import { centsToYuan, formatMoney } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { addContract, contractList, deleteContract, editContract, terminateContract } from '../api.ts';
@@ -39,9 +39,9 @@ function ContractModal({ editing, open, onClose }: { editing: ContractRow | null
       editing
         ? {
             name: editing.name, contractType: editing.contractType, partyName: editing.partyName, amountYuan: editing.amount / 100,
-            signDate: dayjs(editing.signDate), period: [dayjs(editing.startDate), dayjs(editing.endDate)], fileId: editing.fileId, remark: editing.remark,
+            signDate: dateToPicker(editing.signDate), period: [dateToPicker(editing.startDate)!, dateToPicker(editing.endDate)!], fileId: editing.fileId, remark: editing.remark,
           }
-        : { name: '', contractType: undefined, partyName: '', amountYuan: null, signDate: dayjs(), period: null, fileId: null, remark: '' },
+        : { name: '', contractType: undefined, partyName: '', amountYuan: null, signDate: dateToPicker(businessToday()), period: null, fileId: null, remark: '' },
     );
   }, [open, editing, form]);
 
@@ -50,7 +50,8 @@ function ContractModal({ editing, open, onClose }: { editing: ContractRow | null
     try {
       const body = {
         name: v.name, contractType: v.contractType, partyName: v.partyName, amount: Math.round((v.amountYuan ?? 0) * 100),
-        signDate: v.signDate?.startOf('day').valueOf(), startDate: v.period?.[0].startOf('day').valueOf(), endDate: v.period?.[1].endOf('day').valueOf(),
+        // business dates: the days picked, as 'YYYY-MM-DD' (no instant, no browser time zone)
+        signDate: pickerToDate(v.signDate), startDate: pickerToDate(v.period?.[0]), endDate: pickerToDate(v.period?.[1]),
         fileId: v.fileId ?? null, remark: v.remark ?? '',
       };
       if (editing) {
@@ -164,10 +165,10 @@ export default function ContractListPage() {
     { key: 'contractType', title: '合同类型', dataIndex: 'contractTypeName', width: 120, search: { type: 'select', options: Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label })) } },
     { key: 'partyName', title: '签约方', width: 240, ellipsis: true, search: { type: 'text' } },
     { key: 'amount', title: '合同金额（元）', sortable: true, align: 'right', width: 140, render: (v) => <span title={centsToYuan(v as number)}>{formatMoney(v as number)}</span> },
-    { key: 'signDate', title: '签订日期', width: 110, render: (v) => formatDate(v as number) },
+    { key: 'signDate', title: '签订日期', width: 110, render: (v) => formatDate(v) },
     { key: 'period', title: '有效期', width: 210, render: (_v, r) => `${formatDate(r.startDate)} 至 ${formatDate(r.endDate)}` },
-    { key: 'endDate', title: '到期日期', sortable: true, width: 110, render: (v) => formatDate(v as number) },
-    { key: 'endRange', title: '到期日期', hideInTable: true, search: { type: 'dateRange' } },
+    { key: 'endDate', title: '到期日期', sortable: true, width: 110, render: (v) => formatDate(v) },
+    { key: 'endRange', title: '到期日期', hideInTable: true, search: { type: 'dateRange', dates: true } },
     { key: 'fileId', title: '附件', width: 260, render: (v) => (v ? <FilePreview id={v as string} thumbnail={40} /> : <Typography.Text type="secondary">无</Typography.Text>) },
     {
       key: 'actions', title: '操作', fixed: 'right', width: 170,

@@ -4,7 +4,8 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 
 import { EditOutlined, SwapOutlined } from '@ant-design/icons';
 import { BUSINESS_LINES, CERT_LABELS, SUBJECT_TYPES, maskCertNo, type BusinessLine } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { merchantInfoDetail } from '../api.ts';
+import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
+import { merchantInfoDetail, revealPhone } from '../api.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import { useHasAnchor } from '../components/use-anchor.ts';
 import { settleColor } from '../components/status-tag.tsx';
@@ -71,8 +72,14 @@ export default function InformationDetailPage() {
           column={{ xs: 1, sm: 2, xl: 3 }}
           items={[
             { key: 'contact', label: '联系人', children: dash(info.contactName) },
-            { key: 'phone', label: '联系电话', children: dash(info.contactPhone) },
-            { key: 'service', label: '客服电话', children: dash(info.servicePhone) },
+            {
+              key: 'phone', label: '联系电话',
+              children: <MaskedPhone value={info.contactPhone} canReveal={canEdit} reveal={() => revealPhone('merchantContact', info.merchantId)} />,
+            },
+            {
+              key: 'service', label: '客服电话',
+              children: <MaskedPhone value={info.servicePhone} canReveal={canEdit} reveal={() => revealPhone('merchantService', info.merchantId)} />,
+            },
             { key: 'email', label: '邮箱', children: dash(info.email) },
             { key: 'region', label: '所在地区', children: dash(region) },
             { key: 'address', label: '详细地址', children: dash(info.address) },

@@ -3,10 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Card, Cascader, Checkbox, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Skeleton, Space, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { STORE_STATUS, WEEKDAYS, storeFields, type StoreCategory, type StoreRow } from '@merchant/contracts';
+import { STORE_STATUS, WEEKDAYS, isMaskedPhone, storeFields, storeUpdateInput, type StoreCategory, type StoreRow } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
-import { createStore, storeCategories, storeDetail, storeTags, updateStore } from '../api.ts';
+import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
+import { createStore, revealPhone, storeCategories, storeDetail, storeTags, updateStore } from '../api.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 
 interface Values {
@@ -65,12 +66,15 @@ export default function ShopManagementAddPage() {
   const categories = useQuery({ queryKey: ['merchant', 'store-categories'], queryFn: storeCategories, staleTime: Infinity });
   const tags = useQuery({ queryKey: ['merchant', 'store-tags'], queryFn: storeTags, staleTime: Infinity });
   const store = useQuery({ queryKey: ['merchant', 'store', storeCode], queryFn: () => storeDetail(storeCode!), enabled: Boolean(storeCode) });
+  const contactPhone = Form.useWatch('contactPhone', form);
   useLeaveGuard(dirty && !saving);
 
   useEffect(() => {
     if (store.data && categories.data) {
       const v = toValues(store.data, categories.data);
-      form.setFieldsValue(isEdit ? v : { ...v, name: `${v.name}（副本）` });
+      // an edit keeps the masked phone (sent back unchanged, the server keeps the number); a copy is a
+      // new store and needs a number of its own
+      form.setFieldsValue(isEdit ? v : { ...v, name: `${v.name}（副本）`, contactPhone: isMaskedPhone(v.contactPhone) ? '' : v.contactPhone });
     }
   }, [store.data, categories.data, form, isEdit]);
 
@@ -149,8 +153,19 @@ export default function ShopManagementAddPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="联系电话" name="contactPhone" required rules={[zodRule(f.contactPhone)]}>
-                <Input maxLength={20} placeholder="手机号、座机或400电话" />
+              <Form.Item label="联系电话" name="contactPhone" required rules={[zodRule(isEdit ? storeUpdateInput.shape.contactPhone : f.contactPhone)]}>
+                <Input
+                  maxLength={20}
+                  placeholder="手机号、座机或400电话"
+                  suffix={
+                    <RevealPhoneSuffix
+                      value={contactPhone}
+                      canReveal={isEdit && Boolean(store.data)}
+                      reveal={() => revealPhone('store', store.data!.id)}
+                      onRevealed={(phone) => form.setFieldValue('contactPhone', phone)}
+                    />
+                  }
+                />
               </Form.Item>
             </Col>
             <AddressFields fields={f} addressPlaceholder="街道、门牌号、楼层" />

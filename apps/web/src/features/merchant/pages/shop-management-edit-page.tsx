@@ -7,7 +7,8 @@ import { CopyOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { MERCHANT_OPS, STORE_STATUS, WEEKDAYS, type StoreChangeRecord } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
-import { setStoreStatus, storeChangeRecords, storeDetail } from '../api.ts';
+import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
+import { revealPhone, setStoreStatus, storeChangeRecords, storeDetail } from '../api.ts';
 import { formatFieldValue } from '@merchant/contracts';
 import { StoreTag } from '../components/status-tag.tsx';
 
@@ -102,7 +103,8 @@ export default function ShopManagementEditPage() {
             { key: 'cat', label: '门店分类', children: s.categoryName },
             { key: 'tags', label: '门店标签', children: s.tagNames.length ? s.tagNames.map((t) => <Tag key={t}>{t}</Tag>) : '--' },
             { key: 'contact', label: '联系人', children: s.contactName },
-            { key: 'phone', label: '联系电话', children: s.contactPhone },
+            // shop-management-list (this page's anchor) is where the number is edited: its holders may reveal it
+            { key: 'phone', label: '联系电话', children: <MaskedPhone value={s.contactPhone} canReveal reveal={() => revealPhone('store', s.id)} /> },
             { key: 'staff', label: '门店员工', children: `${s.staffCount} 人` },
             { key: 'region', label: '所在地区', children: [s.province, s.city, s.district].filter(Boolean).join(' ') },
             { key: 'address', label: '详细地址', span: 2, children: s.address },

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Card, Checkbox, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
 import { CERT_LABELS } from '@merchant/contracts';
-import { submitSettle } from '../api.ts';
+import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
+import { revealPhone, submitSettle } from '../api.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import { SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 
@@ -56,7 +57,8 @@ export default function SubmitApplyPage() {
             { key: 'cert', label: CERT_LABELS[draft.subjectType], children: draft.certNo },
             ...(draft.subjectType === 'business' ? [{ key: 'legal', label: '法定代表人', children: draft.legalPerson }] : []),
             { key: 'contact', label: '联系人', children: draft.contactName },
-            { key: 'phone', label: '联系电话', children: draft.contactPhone },
+            // settle-apply is this page: its holders may reveal the number they typed
+            { key: 'phone', label: '联系电话', children: <MaskedPhone value={draft.contactPhone} canReveal reveal={() => revealPhone('settle', draft.id)} /> },
             { key: 'address', label: '地址', span: 2, children: [draft.province, draft.city, draft.district, draft.address].filter(Boolean).join(' ') },
             { key: 'file', label: '证件照片', span: 2, children: <FilePreview id={draft.certFileId} /> },
             {

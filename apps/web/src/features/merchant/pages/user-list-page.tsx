@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
-import { MERCHANT_OPS, STAFF_POSITIONS, STAFF_STATUS, staffFields, type StaffRow } from '@merchant/contracts';
-import { formatDate, formatDateTime } from '../../../shared/format/date.ts';
+import { MERCHANT_OPS, STAFF_POSITIONS, STAFF_STATUS, staffFields, staffUpdateInput, type StaffRow } from '@merchant/contracts';
+import { businessToday, dateToPicker, formatDate, formatDateTime, pickerToDate } from '../../../shared/format/date.ts';
+import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { configStaffStores, createStaff, disableStaff, enableStaff, staffDetail, staffList, staffStoreOptions, updateStaff } from '../api.ts';
+import { configStaffStores, createStaff, disableStaff, enableStaff, revealPhone, staffDetail, staffList, staffStoreOptions, updateStaff } from '../api.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import { StaffTag } from '../components/status-tag.tsx';
@@ -36,19 +37,21 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
   const [busy, setBusy] = useState(false);
   const stores = useStoreOptions();
   const detail = useQuery({ queryKey: ['merchant', 'staff-detail', editingId], queryFn: () => staffDetail(editingId!), enabled: open && editingId !== null });
+  const phone = Form.useWatch('phone', form);
   useEffect(() => {
     if (!open) return;
-    if (editingId === null) form.setFieldsValue({ name: '', phone: '', position: 'clerk', entryDate: dayjs(), storeIds: [], remark: '' });
+    if (editingId === null) form.setFieldsValue({ name: '', phone: '', position: 'clerk', entryDate: dateToPicker(businessToday()), storeIds: [], remark: '' });
     else if (detail.data) {
+      // the phone comes masked: sent back unchanged, the server keeps the number
       const d = detail.data;
-      form.setFieldsValue({ name: d.name, phone: d.phone, position: d.position, entryDate: d.entryDate ? dayjs(d.entryDate) : null, storeIds: d.stores.map((s) => s.id), remark: d.remark });
+      form.setFieldsValue({ name: d.name, phone: d.phone, position: d.position, entryDate: dateToPicker(d.entryDate), storeIds: d.stores.map((s) => s.id), remark: d.remark });
     }
   }, [open, editingId, detail.data, form]);
 
   const finish = async (v: FormValues) => {
     setBusy(true);
     try {
-      const body = { name: v.name, phone: v.phone, position: v.position, entryDate: v.entryDate ? v.entryDate.startOf('day').valueOf() : null, remark: v.remark ?? '' };
+      const body = { name: v.name, phone: v.phone, position: v.position, entryDate: pickerToDate(v.entryDate), remark: v.remark ?? '' };
       if (editingId === null) {
         const res = await createStaff({ ...body, storeIds: v.storeIds ?? [] });
         message.success(`员工已添加，工号 ${res.staffNo}`);
@@ -75,8 +78,18 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label="手机号" name="phone" required rules={[zodRule(f.phone)]}>
-              <Input maxLength={11} />
+            <Form.Item label="手机号" name="phone" required rules={[zodRule(editingId === null ? f.phone : staffUpdateInput.shape.phone)]}>
+              <Input
+                maxLength={11}
+                suffix={
+                  <RevealPhoneSuffix
+                    value={phone}
+                    canReveal={editingId !== null}
+                    reveal={() => revealPhone('staff', editingId!)}
+                    onRevealed={(full) => form.setFieldValue('phone', full)}
+                  />
+                }
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -173,7 +186,7 @@ export default function UserListPage() {
       render: (v) => ((v as StaffRow['stores']).length ? <Space size={[0, 4]} wrap>{(v as StaffRow['stores']).map((s) => <Tag key={s.id}>{s.name}</Tag>)}</Space> : <Typography.Text type="secondary">未关联</Typography.Text>),
       search: { type: 'select', label: '门店', options: stores.map((s) => ({ value: s.value, label: s.label })) },
     },
-    { key: 'entryDate', title: '入职日期', width: 110, render: (v) => formatDate(v as number | null) },
+    { key: 'entryDate', title: '入职日期', width: 110, render: (v) => formatDate(v) },
     { key: 'createdAt', title: '创建时间', sortable: true, width: 170, render: (v) => formatDateTime(v as number) },
     {
       key: 'actions', title: '操作', fixed: 'right', width: 190,

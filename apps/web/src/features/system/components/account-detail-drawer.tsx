@@ -1,27 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
-import { EyeInvisibleOutlined, EyeOutlined, UserOutlined } from '@ant-design/icons';
+import { Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { SYSTEM_PHONE_KINDS } from '@merchant/contracts';
+import { hasAnchor } from '../../../platform/permission.ts';
+import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { maskPhone } from '../../../shared/format/phone.ts';
+import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
 import { accountApi, systemKeys, type AccountDetail, type Membership } from '../api.ts';
 import { accountStatusLabel, accountTypeLabel, dataScopeLabel } from '../account-labels.ts';
-
-function PhoneText({ phone }: { phone: string }) {
-  const [shown, setShown] = useState(false);
-  return (
-    <Space size={4}>
-      <span>{shown ? phone : maskPhone(phone)}</span>
-      <Button
-        type="link"
-        size="small"
-        aria-label={shown ? '隐藏手机号' : '显示手机号'}
-        icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-        onClick={() => setShown(!shown)}
-      />
-    </Space>
-  );
-}
 
 /** Account detail (description list and memberships); `extra` holds the caller's actions (given the loaded account). */
 export function AccountDetailDrawer({
@@ -36,6 +23,9 @@ export function AccountDetailDrawer({
   const open = accountId !== null;
   const q = useQuery({ queryKey: systemKeys.accountDetail(accountId ?? 0), queryFn: () => accountApi.detail(accountId!), enabled: open });
   const a = q.data;
+  // the server sends the phone masked; 账号管理 (the page that edits accounts) may reveal it, logged
+  const menuTree = useSession((s) => s.menuTree);
+  const canReveal = useMemo(() => hasAnchor(menuTree, SYSTEM_PHONE_KINDS.account.anchor), [menuTree]);
   return (
     <Drawer
       open={open}
@@ -64,7 +54,7 @@ export function AccountDetailDrawer({
             styles={{ label: { width: 110 } }}
             items={[
               { key: 'userName', label: '账号', children: a.userName },
-              { key: 'phone', label: '手机号', children: <PhoneText key={a.id} phone={a.phone} /> },
+              { key: 'phone', label: '手机号', children: <MaskedPhone key={a.id} value={a.phone} canReveal={canReveal} reveal={() => accountApi.revealPhone(a.id)} /> },
               {
                 key: 'status',
                 label: '状态',

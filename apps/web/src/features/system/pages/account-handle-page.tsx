@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Result, Row, Skeleton, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useSession } from '../../../platform/session-store.ts';
+import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { sameAs } from '../../../shared/ui/zod-rule.ts';
 import { accountApi, systemKeys, type MembershipInput } from '../api.ts';
 import { ACCOUNT_TYPE_OPTIONS } from '../account-labels.ts';
@@ -34,6 +35,7 @@ export default function AccountHandlePage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const phone = Form.useWatch('phone', form);
   const [dirty, setDirty] = useState(false);
   const { allowLeave } = useLeaveGuard(dirty);
 
@@ -146,8 +148,20 @@ export default function AccountHandlePage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="phone" label="手机号" rules={accountRules.phone} validateFirst>
-              <Input placeholder="11位手机号，不能与其他账号重复" maxLength={11} autoComplete="off" />
+            <Form.Item name="phone" label="手机号" rules={isAdd ? accountRules.phone : accountRules.editPhone} validateFirst>
+              <Input
+                placeholder="11位手机号，不能与其他账号重复"
+                maxLength={11}
+                autoComplete="off"
+                suffix={
+                  <RevealPhoneSuffix
+                    value={phone}
+                    canReveal={type === 'edit' && accountId !== undefined}
+                    reveal={() => accountApi.revealPhone(accountId!)}
+                    onRevealed={(full) => form.setFieldValue('phone', full)}
+                  />
+                }
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>

@@ -54,9 +54,13 @@ describe('toQueryParams', () => {
   it('keeps 0 (a real select value)', () => {
     expect(toQueryParams({ status: 0 }, fields)).toEqual({ status: 0 });
   });
-  it('sends a date range as whole days in epoch ms', () => {
+  it('sends a date range as whole days in epoch ms, the days of the business time zone (Asia/Shanghai)', () => {
     const out = toQueryParams({ timeRange: [dayjs('2026-03-01 10:00'), dayjs('2026-03-03 09:00')] }, fields);
-    expect(out.timeRange).toEqual([dayjs('2026-03-01').startOf('day').valueOf(), dayjs('2026-03-03').endOf('day').valueOf()]);
+    expect(out.timeRange).toEqual([Date.UTC(2026, 1, 28, 16), Date.UTC(2026, 2, 3, 16) - 1]);
+  });
+  it('sends a business-date range as the days picked', () => {
+    const f = searchFieldsOf<Row>([{ key: 'endRange', title: '到期日期', search: { type: 'dateRange', dates: true } }]);
+    expect(toQueryParams({ endRange: [dayjs('2026-03-01 10:00'), dayjs('2026-03-03 09:00')] }, f)).toEqual({ endRange: ['2026-03-01', '2026-03-03'] });
   });
   it('applies the field’s own conversion', () => {
     const f = searchFieldsOf<Row>([{ key: 'success', title: '结果', search: { type: 'select', options: [], toParam: (v) => v === 'true' } }]);
@@ -65,10 +69,10 @@ describe('toQueryParams', () => {
 });
 
 describe('rangeToMs', () => {
-  it('keeps the picked minutes when the picker shows time', () => {
+  it('keeps the picked minutes when the picker shows time, read on the business clock', () => {
     const a = dayjs('2026-03-01 10:15:30');
     const b = dayjs('2026-03-01 18:45:10');
-    expect(rangeToMs([a, b], true)).toEqual([a.startOf('second').valueOf(), b.endOf('second').valueOf()]);
+    expect(rangeToMs([a, b], true)).toEqual([Date.UTC(2026, 2, 1, 2, 15, 30), Date.UTC(2026, 2, 1, 10, 45, 10, 999)]);
   });
   it('ignores incomplete ranges', () => {
     expect(rangeToMs([dayjs(), null])).toBeUndefined();

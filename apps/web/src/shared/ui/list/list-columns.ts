@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormRule, TableColumnType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { pickerToDate, pickerToInstant } from '../../format/date.ts';
 
 /** An option of a select / radio search field. */
 export interface ListOption {
@@ -36,8 +37,11 @@ export type SearchField =
   | (SearchBase & { type: 'text'; maxLength?: number })
   | (SearchBase & { type: 'select'; options: ListOption[] })
   | (SearchBase & { type: 'treeSelect'; treeData: ListTreeOption[] })
-  /** A date range picker whose value is sent as [startMs, endMs] (epoch milliseconds). */
-  | (SearchBase & { type: 'dateRange'; showTime?: boolean })
+  /**
+   * A date range picker whose value is sent as [startMs, endMs] (epoch milliseconds, the days on the
+   * business clock), or with `dates` as ['YYYY-MM-DD', 'YYYY-MM-DD'] (a business date column).
+   */
+  | (SearchBase & { type: 'dateRange'; showTime?: boolean; dates?: boolean })
   | (SearchBase & { type: 'custom'; render: () => ReactNode });
 
 /** One column of a list page: table column and, optionally, its search field. */
@@ -95,17 +99,30 @@ function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 }
 
-/**
- * A date range value as epoch milliseconds. Without time the range covers whole days
- * (00:00:00.000 of the first day to 23:59:59.999 of the last).
- */
-export function rangeToMs(value: unknown, withTime = false): [number, number] | undefined {
+function rangeOf(value: unknown): [Dayjs, Dayjs] | undefined {
   if (!Array.isArray(value) || value.length !== 2 || !value[0] || !value[1]) return undefined;
   const [a, b] = value.map((v) => dayjs(v as Dayjs | number | string)) as [Dayjs, Dayjs];
-  if (!a.isValid() || !b.isValid()) return undefined;
+  return a.isValid() && b.isValid() ? [a, b] : undefined;
+}
+
+/**
+ * A date range value as epoch milliseconds, the picked days and times read on the business clock
+ * (not the browser's). Without time the range covers whole days (00:00:00.000 of the first day to
+ * 23:59:59.999 of the last).
+ */
+export function rangeToMs(value: unknown, withTime = false): [number, number] | undefined {
+  const r = rangeOf(value);
+  if (!r) return undefined;
+  const [a, b] = r;
   const start = withTime ? a.startOf('second') : a.startOf('day');
   const end = withTime ? b.endOf('second') : b.endOf('day');
-  return [start.valueOf(), end.valueOf()];
+  return [pickerToInstant(start), pickerToInstant(end)];
+}
+
+/** A date range value as business dates ['YYYY-MM-DD', 'YYYY-MM-DD'] (the days picked). */
+export function rangeToDates(value: unknown): [string, string] | undefined {
+  const r = rangeOf(value);
+  return r ? [pickerToDate(r[0])!, pickerToDate(r[1])!] : undefined;
 }
 
 /**
@@ -118,7 +135,7 @@ export function toQueryParams(values: Record<string, unknown>, fields: ResolvedS
     let v = values[f.name];
     if (isEmpty(v)) continue;
     if (typeof v === 'string') v = v.trim();
-    if (f.type === 'dateRange') v = rangeToMs(v, f.showTime);
+    if (f.type === 'dateRange') v = f.dates ? rangeToDates(v) : rangeToMs(v, f.showTime);
     if (f.toParam) v = f.toParam(v);
     if (isEmpty(v)) continue;
     out[f.name] = v;
