@@ -14,7 +14,7 @@ import * as store from './store.service.ts';
  */
 export const phoneReveal = defineOperation({
   name: M.phoneReveal,
-  summary: '查看完整手机号（记录操作日志）',
+  summary: '查看完整手机号（记录操作日志）', label: '查看商户手机号',
   anchor: [A.accountSetting, A.shopList, A.userList, A.settleApply],
   mutates: true,
   input: merchantPhoneRevealInput,

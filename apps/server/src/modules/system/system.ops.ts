@@ -132,7 +132,7 @@ export const accountResetPassword = defineOperation({
  * 用户账号 page sees the masked number only). `mutates`: every attempt is written to the operation log.
  */
 export const phoneReveal = defineOperation({
-  name: SYSTEM_OPS.phoneReveal, summary: '查看账号完整手机号（记录操作日志）', anchor: SYSTEM_PHONE_KINDS.account.anchor, mutates: true,
+  name: SYSTEM_OPS.phoneReveal, summary: '查看账号完整手机号（记录操作日志）', label: '查看账号手机号', anchor: SYSTEM_PHONE_KINDS.account.anchor, mutates: true,
   input: systemPhoneRevealInput,
   handler: async (ctx, i): Promise<PhoneReveal> => ({ phone: await s.accountFullPhone(ctx, i.id) }),
 });
