@@ -9,6 +9,7 @@ import {
   pickerOptions,
   popoverHeight,
   sameChoice,
+  selectAllLabel,
   selectorWidth,
   toggleAll,
   toggleAllLabel,
@@ -58,6 +59,7 @@ describe('select all (spec §4)', () => {
     expect(toggleAll(['A', 'B', 'C'], opts)).toEqual([]);
     expect(toggleAllLabel(['A', 'B', 'C'], opts)).toBe('取消全选');
     expect(toggleAllLabel(['A'], opts)).toBe('全选');
+    expect([selectAllLabel(true), selectAllLabel(false)]).toEqual(['取消全选', '全选']);
     expect(allSelected([], [])).toBe(false);
   });
 });

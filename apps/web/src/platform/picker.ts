@@ -41,8 +41,16 @@ export function toggleAll(selected: string[], options: ChannelOption[]): string[
   return allSelected(selected, options) ? [] : options.map((o) => o.code);
 }
 
+/**
+ * The select-all button's words, everywhere (channel and site pickers, menu grants): spec §4
+ * "the button reads select all or deselect all depending on whether all are chosen".
+ */
+export function selectAllLabel(allChosen: boolean): '全选' | '取消全选' {
+  return allChosen ? '取消全选' : '全选';
+}
+
 export function toggleAllLabel(selected: string[], options: ChannelOption[]): string {
-  return allSelected(selected, options) ? '取消全选' : '全选';
+  return selectAllLabel(allSelected(selected, options));
 }
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
