@@ -75,3 +75,25 @@ export function charUnits(text: string): number {
 export function selectorWidth(text: string, extraUnits = 0): number {
   return clamp(Math.ceil((charUnits(text) + extraUnits) * UI_SIZES.charUnitWidth), UI_SIZES.selectorMinWidth, UI_SIZES.selectorMaxWidth);
 }
+
+export interface ControlWidthOptions {
+  /** The control's own width around its text: padding, border and arrow (antd's, in px). */
+  chromePx?: number;
+  /**
+   * The text's real width in the control's font, when the browser can measure it (null when not).
+   * Half-width letters and digits are 7–10 px in a 14 px font, more than half a unit: by units
+   * alone "UX角色0123456789…" was cut.
+   */
+  measure?: (text: string) => number | null;
+}
+
+/**
+ * The width of a header selector or cascader showing `text` (spec §9): the text at 14 px per
+ * character unit — or its measured width when that is wider — plus the control's padding and
+ * arrow, between 50 and 300 px. Past 300 px the text is cut (with its whole name in a tooltip).
+ */
+export function controlWidth(text: string, opts: ControlWidthOptions = {}): number {
+  const byUnits = charUnits(text) * UI_SIZES.charUnitWidth;
+  const measured = opts.measure?.(text) ?? 0;
+  return clamp(Math.ceil(Math.max(byUnits, measured) + (opts.chromePx ?? 0)), UI_SIZES.selectorMinWidth, UI_SIZES.selectorMaxWidth);
+}
