@@ -268,14 +268,18 @@ export const journeys = [
   },
   {
     name: 'unknown-path',
-    title: 'an unknown path goes to the root',
+    title: 'an unknown path goes to the root; under /website it says 页面不存在 with a way back',
     async run({ page, base, password, shot }) {
       await page.goto(`${base}/no/such/page`);
       await page.waitForURL(/\/login$/);
       await signIn(page, base, 'multi', password);
       await page.goto(`${base}/no/such/page`);
       await page.waitForURL(/\/website\/home$/);
+      // Under /website the address stays and the page says so (decision: issue 10 item 13).
       await page.goto(`${base}/website/not-a-page`);
+      await page.getByTestId('not-found').getByText('页面不存在', { exact: true }).waitFor();
+      assert(new URL(page.url()).pathname === '/website/not-a-page', `the address changed to ${page.url()}`);
+      await page.getByTestId('not-found').getByRole('button', { name: /返回首页/ }).click();
       await page.waitForURL(/\/website\/home$/);
       await page.locator('.home').waitFor();
       await page.getByTestId('org-cascader').click();

@@ -186,6 +186,10 @@ export const journeys = [
         await p2.waitForURL(/\/system\/account-list$/);
         await p2.getByTestId('account-list').locator('tr', { hasText: userName }).waitFor();
         await p2.goto(`${base}/website/system/role-management`);
+        // Not routed: the page says 无权访问 (issue 10 item 13) and its way back leads home.
+        await p2.getByTestId('forbidden').waitFor();
+        assert((await p2.getByTestId('role-list').count()) === 0, 'the role list rendered outside the grant');
+        await p2.getByTestId('forbidden').getByRole('button', { name: /返回首页/ }).click();
         await p2.waitForURL(/\/website\/home$/);
         await p2.locator('.app-menu .ant-menu-submenu-title', { hasText: '用户管理' }).click();
         await p2.waitForTimeout(300);

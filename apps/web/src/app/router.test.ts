@@ -40,8 +40,14 @@ describe('routing (spec §2)', () => {
     const r = routerAt('/');
     expect(await settle(r)).toBe('/website/home');
     expect(r.state.matches.map((m) => m.route.id)).toEqual(['root', 'website', 'home']);
+    // Under /website the path stays and the fallback page says why (建设中 / 无权访问 / 不存在);
+    // outside /website unknown paths still go to the root.
     await r.navigate('/website/not-built-yet');
+    expect(await settle(r)).toBe('/website/not-built-yet');
+    expect(r.state.matches.map((m) => m.route.id)).toEqual(['root', 'website', 'website-fallback']);
+    await r.navigate('/website/home');
     expect(await settle(r)).toBe('/website/home');
+    expect(r.state.matches.map((m) => m.route.id)).toEqual(['root', 'website', 'home']);
     await r.navigate('/nope');
     expect(await settle(r)).toBe('/website/home');
     await r.navigate('/website');

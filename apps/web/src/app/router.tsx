@@ -2,11 +2,37 @@ import { createBrowserRouter, redirect, type PatchRoutesOnNavigationFunction, ty
 import type { AppRoute, RouteHandle } from '../platform/route-types.ts';
 import { getSession } from '../platform/session-store.ts';
 import { guardMiddleware, loadRoutesOrEnd } from './route-guard.ts';
-import { isPublicPath, publicRoutes } from './route-registry.ts';
+import { isPublicPath, publicRoutes, websiteRoutes } from './route-registry.ts';
 import { loadChunk } from './lazy-chunk.ts';
 import { BootSplash, RouteError } from './route-error.tsx';
+import { classifyWebsitePath, fallbackTitle } from './website-fallback.ts';
 
 export const WEBSITE_ROUTE_ID = 'website';
+export const WEBSITE_FALLBACK_ID = 'website-fallback';
+
+/**
+ * Any other path under /website (decision 2x): a menu page not built yet shows 建设中, a page
+ * this role does not hold 无权访问, anything else 页面不存在 — each with a way back. Generated
+ * routes are more specific and win; unknown paths outside /website still go to the root.
+ */
+function websiteFallbackRoute(): RouteObject {
+  const handle: RouteHandle = {
+    name: WEBSITE_FALLBACK_ID,
+    title: ({ params }) => {
+      const s = getSession();
+      const pathname = `/website/${params['*'] ?? ''}`;
+      return fallbackTitle(
+        classifyWebsitePath(pathname, { menuTree: s.menuTree, routes: s.routes, registered: websiteRoutes, roleNames: s.currentRoleName, user: s.userInfo }),
+      );
+    },
+  };
+  return {
+    id: WEBSITE_FALLBACK_ID,
+    path: '*',
+    handle,
+    lazy: async () => ({ Component: (await loadChunk(() => import('./website-fallback-page.tsx'))).WebsiteFallbackPage }),
+  };
+}
 
 const join = (base: string, path: string) => (path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`);
 
@@ -52,9 +78,9 @@ export function buildRoutes(): RouteObject[] {
           path: 'website',
           handle: { name: WEBSITE_ROUTE_ID } satisfies RouteHandle,
           lazy: async () => ({ Component: (await loadChunk(() => import('./layout/basic-layout.tsx'))).BasicLayout }),
-          children: [{ index: true, loader: () => redirect('/website/home') }],
+          children: [{ index: true, loader: () => redirect('/website/home') }, websiteFallbackRoute()],
         },
-        // Unknown paths go to the root (spec §2).
+        // Unknown paths outside /website go to the root (spec §2).
         { path: '*', loader: () => redirect('/') },
       ],
     },

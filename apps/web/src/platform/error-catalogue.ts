@@ -16,6 +16,12 @@ export interface CatalogueHooks {
 export interface CatalogueOptions {
   /** Return the whole envelope instead of `data` (spec §8 "allData"), whatever the code. */
   allData?: boolean;
+  /**
+   * Codes whose message the caller shows itself — under the form field it is about, or as the page
+   * (a record that does not exist): no warning toast for them, so a refusal is reported once. The
+   * error is raised as usual (and counts as shown). Log-out and stop codes keep their handling.
+   */
+  shownByCaller?: readonly string[];
 }
 
 /** Raised for '036004': the warning is shown and the caller's work stops; nothing else should be shown. */
@@ -58,7 +64,8 @@ function text(v: unknown): string | undefined {
  * - 'A0230', '110001', '110052', '110008': warn with the server message, log out, raise;
  * - '036004': warn and stop (a StoppedError the UI ignores);
  * - '20001': warn with the message or the device-model default, raise;
- * - anything else: warn (message or msg), raise.
+ * - anything else: warn (message or msg), raise — without the warning for the codes the caller
+ *   shows itself (`shownByCaller`).
  */
 export function applyCatalogue<T>(json: unknown, status: number, opts: CatalogueOptions, hooks: CatalogueHooks): T {
   if (opts.allData) return json as T;
@@ -86,6 +93,6 @@ export function applyCatalogue<T>(json: unknown, status: number, opts: Catalogue
     throw markNotified(new ApiError(code, reason, status, env.data));
   }
   const reason = serverText ?? '请求失败';
-  hooks.warn(reason);
+  if (!opts.shownByCaller?.includes(code)) hooks.warn(reason);
   throw markNotified(new ApiError(code, reason, status, env.data));
 }

@@ -98,6 +98,22 @@ describe('spec §8 error catalogue through the one client', () => {
     expect(msgOnly.logout).not.toHaveBeenCalled();
   });
 
+  it('codes the caller shows itself raise without a warning (one message, not two); others still warn', async () => {
+    const t = setup(() => json({ code: 'A0409', msg: '同一上级组织下已有同名组织' }, 409));
+    const err = await t.http.gateway({ name: 'system.org.add' }, { shownByCaller: ['A0409', 'A0400'] }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'A0409', message: '同一上级组织下已有同名组织' });
+    expect(wasNotified(err)).toBe(true);
+    expect(t.warn).not.toHaveBeenCalled();
+    const other = setup(() => json({ code: 'A0301', msg: '无权限' }, 403));
+    await expect(other.http.gateway({ name: 'system.org.add' }, { shownByCaller: ['A0409'] })).rejects.toMatchObject({ code: 'A0301' });
+    expect(other.warn).toHaveBeenCalledExactlyOnceWith('无权限');
+    // Log-out codes keep their handling.
+    const out = setup(() => json({ code: 'A0230', msg: '登录状态已过期' }, 401));
+    await expect(out.http.gateway({ name: 'x' }, { shownByCaller: ['A0230'] })).rejects.toMatchObject({ code: 'A0230' });
+    expect(out.warn).toHaveBeenCalledOnce();
+    expect(out.logout).toHaveBeenCalledOnce();
+  });
+
   it('allData returns the whole answer whatever the code, without warning', async () => {
     const t = setup(() => json({ code: 'A0400', msg: 'bad', data: 1 }));
     await expect(t.http.post('/x', {}, { allData: true })).resolves.toMatchObject({ code: 'A0400', msg: 'bad', data: 1 });

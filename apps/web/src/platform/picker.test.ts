@@ -4,11 +4,13 @@ import {
   allSelected,
   charUnits,
   confirmedCodes,
+  controlWidth,
   normalizeStoredChoice,
   pickerMode,
   pickerOptions,
   popoverHeight,
   sameChoice,
+  selectAllLabel,
   selectorWidth,
   toggleAll,
   toggleAllLabel,
@@ -58,6 +60,7 @@ describe('select all (spec §4)', () => {
     expect(toggleAll(['A', 'B', 'C'], opts)).toEqual([]);
     expect(toggleAllLabel(['A', 'B', 'C'], opts)).toBe('取消全选');
     expect(toggleAllLabel(['A'], opts)).toBe('全选');
+    expect([selectAllLabel(true), selectAllLabel(false)]).toEqual(['取消全选', '全选']);
     expect(allSelected([], [])).toBe(false);
   });
 });
@@ -79,5 +82,23 @@ describe('sizes (spec §9)', () => {
     expect(selectorWidth('上海运营中心', 3)).toBe(126);
     expect(selectorWidth('很'.repeat(40))).toBe(300);
     fc.assert(fc.property(fc.string(), (s) => selectorWidth(s) >= 50 && selectorWidth(s) <= 300));
+  });
+
+  it('a control is its text (units, or the measured width when wider) plus its padding and arrow, within 50–300', () => {
+    // "UX角色0123456789ABCDEF": 11 units = 154 px by the rule; its letters measure 181 px.
+    const name = 'UX角色0123456789ABCDEF';
+    expect(controlWidth(name, { chromePx: 42 })).toBe(154 + 42);
+    expect(controlWidth(name, { chromePx: 42, measure: () => 180.4 })).toBe(181 + 42);
+    // A measure narrower than the rule (or none, as in tests) keeps the rule.
+    expect(controlWidth('上海运营中心', { chromePx: 42, measure: () => 80 })).toBe(84 + 42);
+    expect(controlWidth('上海运营中心', { chromePx: 42, measure: () => null })).toBe(84 + 42);
+    expect(controlWidth('总', { chromePx: 0 })).toBe(50);
+    expect(controlWidth('很'.repeat(40), { chromePx: 42 })).toBe(300);
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 0, max: 80 }), fc.option(fc.integer({ min: 0, max: 2000 })), (s, chromePx, m) => {
+        const w = controlWidth(s, { chromePx, measure: () => m });
+        return w >= 50 && w <= 300;
+      }),
+    );
   });
 });

@@ -41,8 +41,16 @@ export function toggleAll(selected: string[], options: ChannelOption[]): string[
   return allSelected(selected, options) ? [] : options.map((o) => o.code);
 }
 
+/**
+ * The select-all button's words, everywhere (channel and site pickers, menu grants): spec §4
+ * "the button reads select all or deselect all depending on whether all are chosen".
+ */
+export function selectAllLabel(allChosen: boolean): '全选' | '取消全选' {
+  return allChosen ? '取消全选' : '全选';
+}
+
 export function toggleAllLabel(selected: string[], options: ChannelOption[]): string {
-  return allSelected(selected, options) ? '取消全选' : '全选';
+  return selectAllLabel(allSelected(selected, options));
 }
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
@@ -66,4 +74,26 @@ export function charUnits(text: string): number {
 /** Selector / cascader width: 14 px per character unit, between 50 and 300 px (spec §9). */
 export function selectorWidth(text: string, extraUnits = 0): number {
   return clamp(Math.ceil((charUnits(text) + extraUnits) * UI_SIZES.charUnitWidth), UI_SIZES.selectorMinWidth, UI_SIZES.selectorMaxWidth);
+}
+
+export interface ControlWidthOptions {
+  /** The control's own width around its text: padding, border and arrow (antd's, in px). */
+  chromePx?: number;
+  /**
+   * The text's real width in the control's font, when the browser can measure it (null when not).
+   * Half-width letters and digits are 7–10 px in a 14 px font, more than half a unit: by units
+   * alone "UX角色0123456789…" was cut.
+   */
+  measure?: (text: string) => number | null;
+}
+
+/**
+ * The width of a header selector or cascader showing `text` (spec §9): the text at 14 px per
+ * character unit — or its measured width when that is wider — plus the control's padding and
+ * arrow, between 50 and 300 px. Past 300 px the text is cut (with its whole name in a tooltip).
+ */
+export function controlWidth(text: string, opts: ControlWidthOptions = {}): number {
+  const byUnits = charUnits(text) * UI_SIZES.charUnitWidth;
+  const measured = opts.measure?.(text) ?? 0;
+  return clamp(Math.ceil(Math.max(byUnits, measured) + (opts.chromePx ?? 0)), UI_SIZES.selectorMinWidth, UI_SIZES.selectorMaxWidth);
 }

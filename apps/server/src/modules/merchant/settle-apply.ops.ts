@@ -18,7 +18,7 @@ import * as s from './settle-apply.service.ts';
 
 // ---- the flow (settle-apply, settle-apply-person-bus, bus-line, submit-apply, apply-result) ----
 export const settleCurrent = defineOperation({ name: M.settleCurrent, summary: '当前入驻申请（进行中或最近一次）', anchor: A.settleApply, input: z.object({}), handler: (ctx) => s.current(ctx) });
-export const settleBusinessLines = defineOperation({ name: M.settleBusinessLines, summary: '可申请的业务线', anchor: A.settleApply, input: z.object({}), handler: async () => s.businessLines() });
+export const settleBusinessLines = defineOperation({ name: M.settleBusinessLines, summary: '可申请的业务线', anchor: A.settleApply, input: z.object({}), handler: (ctx) => s.businessLines(ctx) });
 export const settleSaveSubject = defineOperation({
   name: M.settleSaveSubject, summary: '入驻申请第一步：主体信息（个人/企业，证件号校验，证件照片）', label: '保存入驻主体信息', anchor: A.settleApply, mutates: true,
   input: settleSubjectInput, handler: (ctx, i) => s.saveSubject(ctx, i),

@@ -61,7 +61,26 @@ export async function requireReviewer(ctx: OpContext, what: string) {
   if (!access.isAdmin) throw forbidden(`只有管理员可以审核${what}`);
 }
 
-export const businessLines = () => Object.entries(BUSINESS_LINES).map(([code, l]) => ({ code, name: l.name, desc: l.desc }));
+/** The merchant's business lines already opened (by approved applications). */
+async function openedLines(ctx: OpContext): Promise<Set<string>> {
+  const profile = await infoRepo.findProfile(ctx.db, merchantOf(ctx));
+  return new Set(splitCodes(profile?.business_lines ?? ''));
+}
+
+/** Every business line, with whether this merchant has it already (step 2 shows those disabled). */
+export async function businessLines(ctx: OpContext) {
+  const opened = await openedLines(ctx);
+  return Object.entries(BUSINESS_LINES).map(([code, l]) => ({ code, name: l.name, desc: l.desc, opened: opened.has(code) }));
+}
+
+/** A line the merchant already has is not applied for again (step 2, and again on submit). */
+async function refuseOpenedLines(ctx: OpContext, lines: readonly string[]) {
+  const opened = await openedLines(ctx);
+  const again = lines.filter((l) => opened.has(l));
+  if (again.length === 0) return;
+  const names = again.map((l) => `“${BUSINESS_LINES[l as BusinessLine]?.name ?? l}”`).join('、');
+  throw badInput(`业务线${names}已开通，无需重复申请，请选择尚未开通的业务线（字段：businessLines）`);
+}
 
 /** The flow's state: the open (draft / pending) application, else the latest one; and whether the merchant is settled. */
 export async function current(ctx: OpContext) {
@@ -110,6 +129,7 @@ export async function saveSubject(ctx: OpContext, input: z.output<typeof settleS
 /** Step 2 (bus-line): the business lines. */
 export async function saveLines(ctx: OpContext, input: z.output<typeof settleLinesInput>) {
   const draft = await requireDraft(ctx, input.id);
+  await refuseOpenedLines(ctx, input.businessLines);
   const ok = await repo.updateApplyIf(ctx.db, draft.id, SETTLE.draft, { business_lines: input.businessLines.join(','), remark: input.remark, updated_at: ctx.clock.now() });
   if (!ok) throw conflict('申请状态已变化，请刷新后重试');
   return { id: draft.id };
@@ -119,6 +139,7 @@ export async function saveLines(ctx: OpContext, input: z.output<typeof settleLin
 export async function submit(ctx: OpContext, id: number) {
   const draft = await requireDraft(ctx, id);
   if (!draft.business_lines) throw badInput('请先选择业务线（字段：businessLines）');
+  await refuseOpenedLines(ctx, splitCodes(draft.business_lines));
   if (draft.cert_file_id === null) throw badInput('请先上传证件照片（字段：certFileId）');
   const now = ctx.clock.now();
   if (!(await repo.updateApplyIf(ctx.db, id, SETTLE.draft, { status: SETTLE.pending, submitted_at: now, updated_at: now }))) throw conflict('申请状态已变化，请刷新后重试');

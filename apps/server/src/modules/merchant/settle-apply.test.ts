@@ -141,4 +141,35 @@ describe.each(DIALECTS)('settle applications (%s)', (dialect) => {
     const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'merchant.settle.%').execute();
     expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([M.settleSaveSubject, M.settleSubmit, M.settleApprove, M.settleReject, M.settleWithdraw]));
   });
+
+  it('refuses a business line the merchant already has (step 2 and submit), naming it; the list marks them', async () => {
+    type Line = { code: string; name: string; opened: boolean };
+    // The demo merchant runs four lines; 社区团购 was opened by the approval above.
+    const lines = await call<Line[]>(admin, M.settleBusinessLines);
+    expect(lines.filter((l) => l.opened).map((l) => l.code)).toEqual(['container', 'mall', 'online', 'locallife', 'group']);
+    expect((await call<Line[]>(other, M.settleBusinessLines)).some((l) => l.opened)).toBe(false);
+
+    const { id } = await call<{ id: number }>(admin, M.settleSaveSubject, person(licence));
+    const stored = () => t.db.db.selectFrom('settle_apply').select(['business_lines', 'remark', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await op(admin, M.settleSaveLines, { id, businessLines: ['mall', 'entrepot'], remark: '再开批发' })).toMatchObject({
+      code: CODES.badInput,
+      msg: '业务线“批发商城”已开通，无需重复申请，请选择尚未开通的业务线（字段：businessLines）',
+    });
+    expect((await op(admin, M.settleSaveLines, { id, businessLines: ['container', 'group'] })).msg).toBe(
+      '业务线“智能柜零售”、“社区团购”已开通，无需重复申请，请选择尚未开通的业务线（字段：businessLines）',
+    );
+    // Nothing written.
+    expect(await stored()).toEqual({ business_lines: '', remark: '', status: 0 });
+
+    // A line not opened yet is accepted; if it gets opened before the submit, the submit refuses it too.
+    await call(admin, M.settleSaveLines, { id, businessLines: ['entrepot'] });
+    const mid = (await t.db.db.selectFrom('settle_apply').select('merchant_id').where('id', '=', id).executeTakeFirstOrThrow()).merchant_id;
+    const profile = await t.db.db.selectFrom('merchant_profile').select('business_lines').where('merchant_id', '=', mid).executeTakeFirstOrThrow();
+    await t.db.db.updateTable('merchant_profile').set({ business_lines: `${profile.business_lines},entrepot` }).where('merchant_id', '=', mid).execute();
+    expect(await op(admin, M.settleSubmit, { id })).toMatchObject({ code: CODES.badInput, msg: expect.stringContaining('业务线“前置仓”已开通') });
+    expect((await stored()).status).toBe(0);
+    await t.db.db.updateTable('merchant_profile').set({ business_lines: profile.business_lines }).where('merchant_id', '=', mid).execute();
+    expect((await call<SettleApply>(admin, M.settleSubmit, { id })).statusName).toBe('待审核');
+    await call(admin, M.settleWithdraw, { id });
+  });
 });

@@ -4,7 +4,7 @@ import type { OrgTreeNode } from '@merchant/contracts';
 import { useSession } from '../../platform/session-store.ts';
 import { switchOrganization } from '../../platform/session-actions.ts';
 import { findOrg } from '../../platform/session-load.ts';
-import { selectorWidth } from '../../platform/picker.ts';
+import { useSelectWidth } from './use-control-width.ts';
 
 interface OrgOption {
   value: number;
@@ -32,6 +32,7 @@ export function OrgCascader() {
   const current = useSession((s) => s.currentOrganization);
   const options = useMemo(() => toOptions(tree), [tree]);
   const [pending, setPending] = useState<number[] | null>(null);
+  const selectWidth = useSelectWidth();
   const value = pending ?? current;
   const label = findOrg(tree, value[value.length - 1] ?? -1)?.node.orgName ?? '选择组织';
 
@@ -54,7 +55,7 @@ export function OrgCascader() {
       changeOnSelect
       expandTrigger="click"
       displayRender={(labels) => labels[labels.length - 1]}
-      style={{ width: selectorWidth(label, 3) }}
+      style={{ width: selectWidth(label) }}
       onChange={(v) => setPending((v as number[] | undefined) ?? null)}
       onOpenChange={(open) => {
         if (!open) commit();

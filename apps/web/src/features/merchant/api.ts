@@ -103,7 +103,8 @@ export interface SettleCurrent {
   settled: boolean;
 }
 export const settleCurrent = () => gw<SettleCurrent>(M.settleCurrent);
-export const businessLines = () => gw<{ code: string; name: string; desc: string }[]>(M.settleBusinessLines);
+/** Every business line; `opened`: the merchant has it already (not applied for again). */
+export const businessLines = () => gw<{ code: string; name: string; desc: string; opened: boolean }[]>(M.settleBusinessLines);
 export const saveSettleSubject = (body: Record<string, unknown>) => gw<{ id: number; applyCode: string }>(M.settleSaveSubject, body);
 export const saveSettleLines = (body: Record<string, unknown>) => gw<{ id: number }>(M.settleSaveLines, body);
 export const submitSettle = (id: number) => gw<SettleApply>(M.settleSubmit, { id });

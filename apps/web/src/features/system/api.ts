@@ -1,7 +1,8 @@
-import { SYSTEM_OPS, type ManageFlag, type MenuNode, type OrgNode } from '@merchant/contracts';
+import { CODES, SYSTEM_OPS, type ManageFlag, type MenuNode, type OrgNode } from '@merchant/contracts';
 
 export type { ManageFlag, OrgNode };
 import { http } from '../../platform/http-client.ts';
+import type { CallOptions } from '../../platform/http-core.ts';
 import type { PageParams, PageResult } from '../../shared/ui/list/list-columns.ts';
 
 /**
@@ -81,7 +82,12 @@ export interface AccountSave {
   useSite: boolean;
 }
 
-const call = <T>(name: string, body: unknown = {}) => http.gateway<T>({ name, body });
+const call = <T>(name: string, body: unknown = {}, opts?: CallOptions) => http.gateway<T>({ name, body }, opts);
+
+/** A detail page shows 不存在 itself (no toast on top). */
+const DETAIL = { shownByCaller: [CODES.notFound] } as const;
+/** A form shows a refusal under its field, or once as a toast of its own (never both). */
+export const FORM_SAVE = { shownByCaller: [CODES.conflict, CODES.badInput] } as const;
 
 /** Query-cache keys: invalidate a prefix after a change to reload every list that shows it. */
 export const systemKeys = {
@@ -103,26 +109,26 @@ export const orgApi = {
   detail: (id: number) => call<OrgDetail>(SYSTEM_OPS.orgDetail, { id }),
   children: (id: number) => call<OrgRow[]>(SYSTEM_OPS.orgChildren, { id }),
   parents: (id: number) => call<OrgRow[]>(SYSTEM_OPS.orgParents, { id }),
-  add: (body: { parentId: number; name: string; structureType?: number; sort: number }) => call<{ id: number }>(SYSTEM_OPS.orgAdd, body),
-  edit: (body: { id: number; name: string; sort: number }) => call<{ id: number }>(SYSTEM_OPS.orgEdit, body),
+  add: (body: { parentId: number; name: string; structureType?: number; sort: number }) => call<{ id: number }>(SYSTEM_OPS.orgAdd, body, FORM_SAVE),
+  edit: (body: { id: number; name: string; sort: number }) => call<{ id: number }>(SYSTEM_OPS.orgEdit, body, FORM_SAVE),
   remove: (id: number) => call<null>(SYSTEM_OPS.orgDelete, { id }),
 };
 
 export const roleApi = {
   list: (filter: { organizationId?: number; name?: string } = {}) => call<RoleRow[]>(SYSTEM_OPS.roleList, filter),
-  detail: (id: number) => call<RoleDetail>(SYSTEM_OPS.roleDetail, { id }),
+  detail: (id: number) => call<RoleDetail>(SYSTEM_OPS.roleDetail, { id }, DETAIL),
   grantableMenus: () => call<MenuNode[]>(SYSTEM_OPS.roleGrantableMenus),
-  add: (body: { organizationId: number; name: string; packageName: string; menuIds: number[] }) => call<{ id: number }>(SYSTEM_OPS.roleAdd, body),
-  edit: (body: { id: number; name: string; packageName: string; menuIds: number[] }) => call<{ id: number }>(SYSTEM_OPS.roleEdit, body),
+  add: (body: { organizationId: number; name: string; packageName: string; menuIds: number[] }) => call<{ id: number }>(SYSTEM_OPS.roleAdd, body, FORM_SAVE),
+  edit: (body: { id: number; name: string; packageName: string; menuIds: number[] }) => call<{ id: number }>(SYSTEM_OPS.roleEdit, body, FORM_SAVE),
   remove: (id: number) => call<null>(SYSTEM_OPS.roleDelete, { id }),
 };
 
 export const accountApi = {
   list: (params: AccountFilter & PageParams) =>
     call<PageResult<AccountRow> & { pageNum: number; pageSize: number }>(SYSTEM_OPS.accountList, params),
-  detail: (id: number) => call<AccountDetail>(SYSTEM_OPS.accountDetail, { id }),
-  add: (body: AccountSave & { userName: string; password: string }) => call<{ id: number }>(SYSTEM_OPS.accountAdd, body),
-  edit: (body: AccountSave & { id: number }) => call<{ id: number }>(SYSTEM_OPS.accountEdit, body),
+  detail: (id: number) => call<AccountDetail>(SYSTEM_OPS.accountDetail, { id }, DETAIL),
+  add: (body: AccountSave & { userName: string; password: string }) => call<{ id: number }>(SYSTEM_OPS.accountAdd, body, FORM_SAVE),
+  edit: (body: AccountSave & { id: number }) => call<{ id: number }>(SYSTEM_OPS.accountEdit, body, FORM_SAVE),
   remove: (id: number) => call<null>(SYSTEM_OPS.accountDelete, { id }),
   enable: (id: number) => call<null>(SYSTEM_OPS.accountEnable, { id }),
   disable: (id: number) => call<null>(SYSTEM_OPS.accountDisable, { id }),

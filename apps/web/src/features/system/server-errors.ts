@@ -21,3 +21,8 @@ export const ACCOUNT_FIELD_HINTS: FieldHints = [
   [/密码/, 'password'],
   [/memberships|组织角色|管理员角色|不属于所选组织/, 'memberships'],
 ];
+
+/** An error whose code the call asked to show itself (`shownByCaller`): the page must show it. */
+export function isShownByCaller(err: unknown, opts: { shownByCaller: readonly string[] }): err is ApiError {
+  return err instanceof ApiError && opts.shownByCaller.includes(err.code);
+}

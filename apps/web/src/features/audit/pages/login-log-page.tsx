@@ -54,7 +54,6 @@ export default function LoginLogPage() {
       queryKey={auditKeys.loginLogs}
       rowKey="id"
       columns={columns}
-      scrollX={1000}
       defaultPageSize={20}
       request={(p) => auditApi.loginLogs(p)}
       exportable={{ name: AUDIT_OPS.loginLogList, exportName: '登录日志' }}

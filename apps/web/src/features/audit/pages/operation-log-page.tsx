@@ -56,7 +56,6 @@ export default function OperationLogPage() {
       queryKey={auditKeys.operationLogs}
       rowKey="id"
       columns={COLUMNS}
-      scrollX={1150}
       defaultPageSize={20}
       request={(p) => auditApi.operationLogs(p)}
       exportable={{ name: AUDIT_OPS.operationLogList, exportName: '操作日志' }}

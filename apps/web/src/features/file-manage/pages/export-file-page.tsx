@@ -136,7 +136,6 @@ export default function ExportFilePage() {
       queryKey={exportTaskKeys.all}
       rowKey="id"
       columns={columns}
-      scrollX={1560}
       defaultPageSize={20}
       request={({ pageNum, pageSize, status }) => exportTaskApi.list({ pageNum, pageSize, status: status as ExportTaskStatus | undefined })}
       refetchInterval={pollInterval}

@@ -96,7 +96,6 @@ export default function ApplyRecordPage() {
         columns={columns}
         rowKey="id"
         title="申请记录"
-        scrollX="max-content"
         exportable={{ name: MERCHANT_OPS.settleList, exportName: '入驻申请记录' }}
       />
       <DetailDrawer id={detailId} onClose={() => setDetailId(null)} />

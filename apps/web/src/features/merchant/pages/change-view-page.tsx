@@ -135,7 +135,6 @@ export default function ChangeViewPage() {
         columns={columns}
         rowKey="id"
         title="变更记录"
-        scrollX="max-content"
         exportable={{ name: MERCHANT_OPS.changeList, exportName: '信息变更记录' }}
       />
       <Modal open={viewing !== null} title={`变更申请 ${viewing?.changeCode ?? ''}`} footer={null} onCancel={() => setViewing(null)} width={640}>

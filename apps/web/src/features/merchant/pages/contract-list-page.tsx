@@ -206,7 +206,6 @@ export default function ContractListPage() {
         columns={columns}
         rowKey="id"
         title="合同列表"
-        scrollX="max-content"
         exportable={{ name: MERCHANT_OPS.contractList, exportName: '合同列表' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true); }}>

@@ -84,7 +84,6 @@ export default function ShopManagementListPage() {
       columns={columns}
       rowKey="id"
       title="门店列表"
-      scrollX="max-content"
       exportable={{ name: MERCHANT_OPS.storeList, exportName: '门店列表' }}
       toolbar={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/website/basic/shop-management-add/add')}>

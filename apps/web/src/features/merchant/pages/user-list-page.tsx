@@ -208,7 +208,6 @@ export default function UserListPage() {
         columns={columns}
         rowKey="id"
         title="门店员工"
-        scrollX="max-content"
         exportable={{ name: MERCHANT_OPS.staffList, exportName: '门店员工' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditingId(null); setFormOpen(true); }}>

@@ -182,7 +182,6 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
         queryKey={systemKeys.accountList}
         rowKey="id"
         columns={columns}
-        scrollX={compact ? 900 : 1150}
         request={(p) => accountApi.list(p as AccountFilter & typeof p)}
         emptyText="暂无账号"
         exportable={{ name: SYSTEM_OPS.accountList, exportName: compact ? '用户账号' : '账号列表' }}

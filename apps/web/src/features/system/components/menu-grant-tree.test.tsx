@@ -50,9 +50,11 @@ describe('MenuGrantTree', () => {
   it('selects all and none', () => {
     const onChange = vi.fn();
     render(<Harness initial={[]} onChange={onChange} />);
-    fireEvent.click(screen.getByRole('button', { name: /全\s*选/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^全\s*选$/ }));
     expect(onChange).toHaveBeenLastCalledWith([1999, 10401, 10402, 11503]);
-    fireEvent.click(screen.getByRole('button', { name: /全不选/ }));
+    // The spec's words, as in the channel picker: 全选 / 取消全选 (not 全不选).
+    expect(screen.queryByRole('button', { name: /全不选/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '取消全选' }));
     expect(onChange).toHaveBeenLastCalledWith([]);
   });
 

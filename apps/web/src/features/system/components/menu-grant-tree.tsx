@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { MenuNode } from '@merchant/contracts';
 import { Button, Checkbox, Empty, Typography } from 'antd';
+import { selectAllLabel } from '../../../platform/picker.ts';
 import { checkedPages, grantGroups, groupState, menuIdsToSend, pageIdsOf, toggleGrant, type GrantGroup } from '../menu-grant.ts';
 
 interface Props {
@@ -60,7 +61,7 @@ export function MenuGrantTree({ value, onChange, menus, disabled }: Props) {
         </Typography.Text>
         {disabled ? null : (
           <Button size="small" type="link" onClick={() => onChange?.(all ? [] : allPages)}>
-            {all ? '全不选' : '全选'}
+            {selectAllLabel(all)}
           </Button>
         )}
       </div>

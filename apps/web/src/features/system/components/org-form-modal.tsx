@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Select, TreeSelect } from 'antd';
-import { orgApi, systemKeys, type OrgNode } from '../api.ts';
+import { FORM_SAVE, orgApi, systemKeys, type OrgNode } from '../api.ts';
 import { orgRules } from '../form-rules.ts';
-import { fieldErrorOf, ORG_FIELD_HINTS } from '../server-errors.ts';
+import { fieldErrorOf, isShownByCaller, ORG_FIELD_HINTS } from '../server-errors.ts';
 import { childStructureType, findOrgNode, STRUCTURE_TYPE_OPTIONS, structureTypeName, toOrgOptions } from '../org-tree.ts';
 
 /** What the modal is doing: adding a child under `parentId`, or editing `node`. */
@@ -44,9 +44,12 @@ export function OrgFormModal({ target, tree, onClose }: { target: OrgFormTarget 
       await qc.invalidateQueries({ queryKey: systemKeys.all });
       onClose();
     },
+    // The save asks the http client not to toast a refusal (FORM_SAVE): it is shown once, under
+    // its field (同名组织 under 组织名称), else as a warning here.
     onError: (err) => {
       const field = fieldErrorOf(err, ORG_FIELD_HINTS);
       if (field) form.setFields([field as { name: keyof Values; errors: string[] }]);
+      else if (isShownByCaller(err, FORM_SAVE)) message.warning(err.message);
     },
   });
 

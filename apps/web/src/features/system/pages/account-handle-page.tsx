@@ -6,14 +6,15 @@ import { EditOutlined } from '@ant-design/icons';
 import { useSession } from '../../../platform/session-store.ts';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { sameAs } from '../../../shared/ui/zod-rule.ts';
-import { accountApi, systemKeys, type MembershipInput } from '../api.ts';
+import { accountApi, FORM_SAVE, systemKeys, type MembershipInput } from '../api.ts';
 import { ACCOUNT_TYPE_OPTIONS } from '../account-labels.ts';
 import { accountRules, type MembershipDraft } from '../form-rules.ts';
 import { accountHandlePath, idParam, isHandleType, SYSTEM_PATHS } from '../paths.ts';
 import { accountHandleTitle } from '../role-helpers.ts';
-import { ACCOUNT_FIELD_HINTS, fieldErrorOf } from '../server-errors.ts';
+import { ACCOUNT_FIELD_HINTS, fieldErrorOf, isShownByCaller } from '../server-errors.ts';
 import { MembershipsEditor } from '../components/memberships-editor.tsx';
 import { useAllRoles, useOrgTree } from '../components/org-options.ts';
+import { isNotFoundError, LoadFailedResult, NotFoundResult } from '../../../shared/ui/page-result.tsx';
 import { useLeaveGuard } from '../components/use-leave-guard.ts';
 import '../components/system.css';
 
@@ -93,6 +94,7 @@ export default function AccountHandlePage() {
     onError: (err) => {
       const field = fieldErrorOf(err, ACCOUNT_FIELD_HINTS);
       if (field) form.setFields([field as { name: keyof Values; errors: string[] }]);
+      else if (isShownByCaller(err, FORM_SAVE)) message.warning(err.message);
     },
   });
 
@@ -107,7 +109,12 @@ export default function AccountHandlePage() {
     );
   }
   if (!isAdd && detail.isError) {
-    return <Result status="warning" title="账号不存在或已被删除" extra={<Button onClick={() => navigate(SYSTEM_PATHS.accountList)}>返回账号列表</Button>} />;
+    const back = { label: '返回账号列表', to: SYSTEM_PATHS.accountList };
+    return isNotFoundError(detail.error) ? (
+      <NotFoundResult title="账号不存在" subTitle={`编号为 ${accountId} 的账号不存在或已被删除`} back={back} />
+    ) : (
+      <LoadFailedResult back={back} onRetry={() => void detail.refetch()} />
+    );
   }
   if (!initialValues) {
     return (

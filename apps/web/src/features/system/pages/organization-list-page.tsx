@@ -6,6 +6,8 @@ import { SYSTEM_OPS } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
 import '../../../shared/ui/list/query-list.css';
+import { LIST_TABLE_STICKY, useListLayout } from '../../../shared/ui/list/column-settings.tsx';
+import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { orgApi, systemKeys, type OrgNode } from '../api.ts';
 import { deleteBlocker, filterOrgTree, findOrgNode, parentIds, STRUCTURE_TYPE_COLORS, structureTypeName, withoutEmptyChildren } from '../org-tree.ts';
 import { OrgFormModal, type OrgFormTarget } from '../components/org-form-modal.tsx';
@@ -40,6 +42,80 @@ export default function OrganizationListPage() {
       await qc.invalidateQueries({ queryKey: systemKeys.all });
     },
   });
+
+  const columns: ListColumn<OrgNode>[] = [
+    {
+      key: 'name',
+      title: '组织名称',
+      dataIndex: 'name',
+      width: 280,
+      render: (name, r) => (
+        <Typography.Link onClick={() => setDetailId(r.id)} style={{ fontWeight: r.parentId === null ? 600 : undefined }}>
+          {String(name)}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'structureType',
+      title: '组织类型',
+      dataIndex: 'structureType',
+      width: 120,
+      render: (t) => <Tag color={STRUCTURE_TYPE_COLORS[t as number]}>{structureTypeName(t as number)}</Tag>,
+    },
+    { key: 'accountCount', title: '账号数', dataIndex: 'accountCount', width: 100, align: 'right' },
+    { key: 'roleCount', title: '角色数', dataIndex: 'roleCount', width: 100, align: 'right' },
+    { key: 'sort', title: '排序', dataIndex: 'sort', width: 80, align: 'right' },
+    { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 180, render: (t) => formatDateTime(t as number) },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 260,
+      fixed: 'right',
+      render: (_v, r) => {
+        const blocker = deleteBlocker(r);
+        const locked = r.manageable ? null : (r.manageNote ?? '没有权限修改该组织');
+        return (
+          <Space size={0} className="row-actions">
+            <Button type="link" size="small" onClick={() => setDetailId(r.id)}>
+              详情
+            </Button>
+            <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'add', parentId: r.id })}>
+              新增下级
+            </Button>
+            <Tooltip title={locked}>
+              <Button type="link" size="small" disabled={!!locked} onClick={() => setFormTarget({ mode: 'edit', node: r })}>
+                编辑
+              </Button>
+            </Tooltip>
+            {blocker ? (
+              <Tooltip title={blocker}>
+                <Button type="link" size="small" danger disabled>
+                  删除
+                </Button>
+              </Tooltip>
+            ) : (
+              <Popconfirm
+                title={`删除组织“${r.name}”？`}
+                description={
+                  <div style={{ maxWidth: 260 }}>
+                    {r.roleCount > 0 ? `该组织下的 ${r.roleCount} 个角色将一并删除，` : ''}关联的站点将解除归属，删除后不可恢复。
+                  </div>
+                }
+                okText="删除"
+                okButtonProps={{ danger: true, loading: remove.isPending }}
+                onConfirm={() => remove.mutateAsync(r.id)}
+              >
+                <Button type="link" size="small" danger>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+  const layout = useListLayout('system.organization-list', columns);
 
   const openEdit = (id: number) => {
     const node = findOrgNode(nodes, id);
@@ -107,6 +183,7 @@ export default function OrganizationListPage() {
             <Tooltip title="刷新">
               <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void tree.refetch()} />
             </Tooltip>
+            {layout.settingsButton}
           </Space>
         </div>
         <Table<OrgNode>
@@ -127,77 +204,9 @@ export default function OrganizationListPage() {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={keyword ? '没有名称匹配的组织' : '暂无组织'} />
             ),
           }}
-          columns={[
-            {
-              key: 'name',
-              title: '组织名称',
-              dataIndex: 'name',
-              render: (name: string, r) => (
-                <Typography.Link onClick={() => setDetailId(r.id)} style={{ fontWeight: r.parentId === null ? 600 : undefined }}>
-                  {name}
-                </Typography.Link>
-              ),
-            },
-            {
-              key: 'structureType',
-              title: '组织类型',
-              dataIndex: 'structureType',
-              width: 120,
-              render: (t: number) => <Tag color={STRUCTURE_TYPE_COLORS[t]}>{structureTypeName(t)}</Tag>,
-            },
-            { key: 'accountCount', title: '账号数', dataIndex: 'accountCount', width: 100, align: 'right' },
-            { key: 'roleCount', title: '角色数', dataIndex: 'roleCount', width: 100, align: 'right' },
-            { key: 'sort', title: '排序', dataIndex: 'sort', width: 80, align: 'right' },
-            { key: 'createdAt', title: '创建时间', dataIndex: 'createdAt', width: 180, render: (t: number) => formatDateTime(t) },
-            {
-              key: 'actions',
-              title: '操作',
-              width: 260,
-              fixed: 'right',
-              render: (_: unknown, r) => {
-                const blocker = deleteBlocker(r);
-                const locked = r.manageable ? null : (r.manageNote ?? '没有权限修改该组织');
-                return (
-                  <Space size={0} className="row-actions">
-                    <Button type="link" size="small" onClick={() => setDetailId(r.id)}>
-                      详情
-                    </Button>
-                    <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'add', parentId: r.id })}>
-                      新增下级
-                    </Button>
-                    <Tooltip title={locked}>
-                      <Button type="link" size="small" disabled={!!locked} onClick={() => setFormTarget({ mode: 'edit', node: r })}>
-                        编辑
-                      </Button>
-                    </Tooltip>
-                    {blocker ? (
-                      <Tooltip title={blocker}>
-                        <Button type="link" size="small" danger disabled>
-                          删除
-                        </Button>
-                      </Tooltip>
-                    ) : (
-                      <Popconfirm
-                        title={`删除组织“${r.name}”？`}
-                        description={
-                          <div style={{ maxWidth: 260 }}>
-                            {r.roleCount > 0 ? `该组织下的 ${r.roleCount} 个角色将一并删除，` : ''}关联的站点将解除归属，删除后不可恢复。
-                          </div>
-                        }
-                        okText="删除"
-                        okButtonProps={{ danger: true, loading: remove.isPending }}
-                        onConfirm={() => remove.mutateAsync(r.id)}
-                      >
-                        <Button type="link" size="small" danger>
-                          删除
-                        </Button>
-                      </Popconfirm>
-                    )}
-                  </Space>
-                );
-              },
-            },
-          ]}
+          columns={layout.tableColumns}
+          scroll={{ x: layout.scrollX }}
+          sticky={LIST_TABLE_STICKY}
         />
       </Card>
 

@@ -3,13 +3,14 @@ import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, AutoComplete, Button, Card, Col, Form, Input, Result, Row, Skeleton, Tooltip, TreeSelect } from 'antd';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
-import { roleApi, systemKeys } from '../api.ts';
+import { FORM_SAVE, roleApi, systemKeys } from '../api.ts';
 import { roleRules } from '../form-rules.ts';
 import { checkedPages, pageIdsOf } from '../menu-grant.ts';
 import { accountHandlePath, idParam, isHandleType, roleHandlePath, SYSTEM_PATHS } from '../paths.ts';
 import { roleHandleTitle } from '../role-helpers.ts';
-import { fieldErrorOf, ROLE_FIELD_HINTS } from '../server-errors.ts';
+import { fieldErrorOf, isShownByCaller, ROLE_FIELD_HINTS } from '../server-errors.ts';
 import { MenuGrantTree } from '../components/menu-grant-tree.tsx';
+import { isNotFoundError, LoadFailedResult, NotFoundResult } from '../../../shared/ui/page-result.tsx';
 import { useOrgTree } from '../components/org-options.ts';
 import { useLeaveGuard } from '../components/use-leave-guard.ts';
 import '../components/system.css';
@@ -28,7 +29,7 @@ export default function RoleHandlePage() {
   const params = useParams();
   const type = params.type;
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
@@ -72,11 +73,20 @@ export default function RoleHandlePage() {
     onError: (err) => {
       const field = fieldErrorOf(err, ROLE_FIELD_HINTS);
       if (field) form.setFields([field as { name: keyof Values; errors: string[] }]);
+      else if (isShownByCaller(err, FORM_SAVE)) message.warning(err.message);
     },
   });
 
   if (!isHandleType(type) || (!isAdd && roleId === undefined)) {
     return <Result status="404" title="页面参数不正确" subTitle="请从角色列表进入" extra={<Button onClick={() => navigate(SYSTEM_PATHS.roleList)}>返回角色列表</Button>} />;
+  }
+  const backToList = { label: '返回角色列表', to: SYSTEM_PATHS.roleList };
+  // A role that does not exist (or was deleted) is said so, not loaded for ever.
+  if (!isAdd && isNotFoundError(detail.error)) {
+    return <NotFoundResult title="角色不存在" subTitle={`编号为 ${roleId} 的角色不存在或已被删除`} back={backToList} />;
+  }
+  if ((!isAdd && detail.isError) || menus.isError) {
+    return <LoadFailedResult back={backToList} onRetry={() => void (menus.isError ? menus.refetch() : detail.refetch())} />;
   }
   if (!initialValues) {
     return (
@@ -92,6 +102,21 @@ export default function RoleHandlePage() {
   const locked = role && !role.manageable ? (role.manageNote ?? '没有权限修改该角色') : null;
   const readOnly = isView || !!locked;
 
+  // A role without any menu opens nothing but 首页 and 文件管理: ask before saving it.
+  const submit = (v: Values) => {
+    if (adminRole || checkedPages(v.menuIds ?? [], tree).length > 0) {
+      save.mutate(v);
+      return;
+    }
+    modal.confirm({
+      title: '该角色未授予任何菜单权限',
+      content: '保存后，使用该角色的账号登录后只能看到首页和文件管理。确定要保存吗？',
+      okText: '仍然保存',
+      cancelText: '返回授权',
+      onOk: () => save.mutateAsync(v).catch(() => undefined),
+    });
+  };
+
   return (
     <Form<Values>
       form={form}
@@ -100,7 +125,7 @@ export default function RoleHandlePage() {
       layout="vertical"
       disabled={readOnly}
       onValuesChange={() => setDirty(true)}
-      onFinish={(v) => save.mutate(v)}
+      onFinish={submit}
       className="handle-page"
       data-testid="role-form"
     >

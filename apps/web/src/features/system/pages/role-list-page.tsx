@@ -102,7 +102,6 @@ export default function RoleListPage() {
       queryKey={systemKeys.roleList}
       rowKey="id"
       columns={columns}
-      scrollX={960}
       request={async ({ pageNum, pageSize, organizationId, name }) =>
         pageLocally(await roleApi.list({ organizationId: organizationId as number | undefined, name: name as string | undefined }), { pageNum, pageSize })
       }

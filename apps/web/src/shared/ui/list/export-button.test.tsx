@@ -86,7 +86,7 @@ describe('QueryList 导出', { timeout: 30_000 }, () => {
     exportList.mockResolvedValue({ kind: 'file', file: { blob: new Blob([]), fileName: 'x.xlsx' } });
     setup(async () => ({ list: [{ id: 1, name: '甲' }], total: 1 }), (f) => ({ mapped: true, ...f }));
     await screen.findByText('甲');
-    fireEvent.click(screen.getByText('创建时间'));
+    fireEvent.click(screen.getByRole('columnheader', { name: /创建时间/ }));
     await waitFor(() => expect(exportButton().disabled).toBe(false));
     fireEvent.click(exportButton());
     await waitFor(() => expect(exportList).toHaveBeenCalled());

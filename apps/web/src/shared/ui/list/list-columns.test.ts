@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { lastPage, pageLocally, rangeToMs, searchFieldsOf, tableColumnsOf, toQueryParams, type ListColumn } from './list-columns.ts';
+import {
+  arrangeColumns,
+  keyColumnOf,
+  lastPage,
+  pageLocally,
+  rangeToMs,
+  scrollWidthOf,
+  searchFieldsOf,
+  tableColumnsOf,
+  toQueryParams,
+  type ListColumn,
+} from './list-columns.ts';
 
 interface Row {
   id: number;
@@ -42,6 +53,63 @@ describe('tableColumnsOf', () => {
     expect(cols.find((c) => c.key === 'createdAt')).toMatchObject({ sorter: true, sortOrder: 'ascend' });
     expect(tableColumnsOf(columns).find((c) => c.key === 'createdAt')).toMatchObject({ sorter: true, sortOrder: null });
     expect(cols.find((c) => c.key === 'name')).not.toHaveProperty('sorter');
+  });
+});
+
+describe('fixed columns and scroll width (every column reachable at 1366×768)', () => {
+  const wide: ListColumn<Row>[] = [
+    { key: 'code', title: '编号', width: 140 },
+    { key: 'name', title: '名称', width: 200 },
+    { key: 'address', title: '地址' },
+    { key: 'phone', title: '电话', minWidth: 120 },
+    { key: 'actions', title: '操作', width: 160 },
+  ];
+  it('fixes the first column on the left and the actions on the right', () => {
+    const cols = tableColumnsOf(wide);
+    expect(cols.map((c) => [c.key, c.fixed])).toEqual([
+      ['code', 'left'],
+      ['name', undefined],
+      ['address', undefined],
+      ['phone', undefined],
+      ['actions', 'right'],
+    ]);
+  });
+  it('a column marked keyColumn is the key column instead, moved first', () => {
+    const cols = tableColumnsOf(wide.map((c) => (c.key === 'name' ? { ...c, keyColumn: true } : c)));
+    expect(cols.map((c) => c.key)).toEqual(['name', 'code', 'address', 'phone', 'actions']);
+    expect(cols[0].fixed).toBe('left');
+    expect(cols.find((c) => c.key === 'code')?.fixed).toBeUndefined();
+    expect(cols[0]).not.toHaveProperty('keyColumn');
+  });
+  it('a table without actions fixes only its key column; a column’s own fixed wins', () => {
+    expect(tableColumnsOf(wide.slice(0, 3)).map((c) => c.fixed)).toEqual(['left', undefined, undefined]);
+    expect(tableColumnsOf([{ key: 'a', title: 'A', fixed: false as unknown as 'left' }, { key: 'b', title: 'B' }])[0].fixed).toBe(false);
+  });
+  it('the scroll width is the sum of the column widths (minWidth, else 150, for a column without one)', () => {
+    expect(scrollWidthOf(wide)).toBe(140 + 200 + 150 + 120 + 160);
+    expect(scrollWidthOf(wide, 48)).toBe(140 + 200 + 150 + 120 + 160 + 48);
+    expect(scrollWidthOf([{ width: '90px' }, { width: 60 }])).toBe(150);
+  });
+});
+
+describe('arrangeColumns (列设置)', () => {
+  const cols: ListColumn<Row>[] = ['code', 'a', 'b', 'c', 'actions'].map((key) => ({ key, title: key.toUpperCase() }));
+  const keys = (c: ListColumn<Row>[]) => c.map((x) => x.key);
+  it('without settings keeps the definition', () => {
+    expect(keys(arrangeColumns(cols, null))).toEqual(['code', 'a', 'b', 'c', 'actions']);
+    expect(keyColumnOf(cols)).toBe('code');
+  });
+  it('orders and hides the middle columns; the key column stays first and the actions last', () => {
+    expect(keys(arrangeColumns(cols, { order: ['c', 'a', 'b'], hidden: ['a'] }))).toEqual(['code', 'c', 'b', 'actions']);
+    // Pinned columns cannot be hidden or moved by stored settings.
+    expect(keys(arrangeColumns(cols, { order: ['actions', 'b', 'code', 'a', 'c'], hidden: ['code', 'actions'] }))).toEqual(['code', 'b', 'a', 'c', 'actions']);
+  });
+  it('a column added since the settings were saved keeps its place; removed ones are ignored', () => {
+    expect(keys(arrangeColumns(cols, { order: ['b', 'gone', 'a'], hidden: ['gone'] }))).toEqual(['code', 'b', 'a', 'c', 'actions']);
+    expect(keys(arrangeColumns(cols, { order: ['c', 'b'], hidden: [] }))).toEqual(['code', 'a', 'c', 'b', 'actions']);
+  });
+  it('tableColumnsOf applies the settings', () => {
+    expect(tableColumnsOf(cols, { settings: { order: ['b', 'a', 'c'], hidden: ['c'] } }).map((c) => c.key)).toEqual(['code', 'b', 'a', 'actions']);
   });
 });
 

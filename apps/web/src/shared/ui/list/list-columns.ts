@@ -57,8 +57,18 @@ export interface ListColumn<T> extends Omit<TableColumnType<T>, 'key' | 'dataInd
   hideInTable?: boolean;
   /** Left out of the table in the compact mode. */
   hideInCompact?: boolean;
+  /**
+   * The column that names the row (编号, 名称): fixed on the left while the table scrolls sideways,
+   * always shown. By default the first table column.
+   */
+  keyColumn?: boolean;
   search?: SearchField;
 }
+
+/** Key of the row-actions column: fixed on the right, always shown, always last. */
+export const ACTIONS_KEY = 'actions';
+/** Width counted for a column that states none (its share of the scroll width). */
+export const DEFAULT_COLUMN_WIDTH = 150;
 
 /** A search field with its resolved name and label. */
 export type ResolvedSearchField = SearchField & { name: string; label: string };
@@ -73,17 +83,91 @@ export function searchFieldsOf<T>(columns: ListColumn<T>[], compact = false): Re
     .map(({ field }) => field as ResolvedSearchField);
 }
 
-/** The antd table columns of a column definition. */
+/** What a person chose in 列设置: the order of the columns and the ones hidden. */
+export interface ColumnSettings {
+  order: string[];
+  hidden: string[];
+}
+
+/** The columns a table can show (search-only and compact-hidden ones left out). */
+export function shownColumnsOf<T>(columns: ListColumn<T>[], compact = false): ListColumn<T>[] {
+  return columns.filter((c) => !c.hideInTable && !(compact && c.hideInCompact));
+}
+
+/** The key column of a table's columns: the one marked, else the first that is not the actions. */
+export function keyColumnOf<T>(columns: ListColumn<T>[]): string | undefined {
+  return (columns.find((c) => c.keyColumn) ?? columns.find((c) => c.key !== ACTIONS_KEY))?.key;
+}
+
+/** Whether 列设置 may hide or move a column (the key column and the actions stay where they are). */
+export function isPinned<T>(column: ListColumn<T>, keyColumn: string | undefined): boolean {
+  return column.key === keyColumn || column.key === ACTIONS_KEY;
+}
+
+/**
+ * The table's columns after 列设置: the key column first, then the others in the chosen order (a
+ * column the settings do not know yet keeps its place after its predecessor), the actions last;
+ * hidden columns left out (never the key column or the actions). Settings naming columns that no
+ * longer exist are ignored.
+ */
+export function arrangeColumns<T>(columns: ListColumn<T>[], settings: ColumnSettings | null): ListColumn<T>[] {
+  const keyColumn = keyColumnOf(columns);
+  const head = columns.filter((c) => c.key === keyColumn);
+  const tail = columns.filter((c) => c.key === ACTIONS_KEY && c.key !== keyColumn);
+  const middle = columns.filter((c) => !isPinned(c, keyColumn));
+  let ordered = middle;
+  if (settings) {
+    const rank = new Map(settings.order.map((k, i) => [k, i]));
+    const known = middle.filter((c) => rank.has(c.key)).sort((a, b) => rank.get(a.key)! - rank.get(b.key)!);
+    // New columns go right after the column that precedes them in the definition.
+    ordered = [];
+    const placed = new Set<string>();
+    const queue = [...known];
+    for (const c of middle) {
+      if (rank.has(c.key)) {
+        const next = queue.shift()!;
+        ordered.push(next);
+        placed.add(next.key);
+      } else {
+        ordered.push(c);
+      }
+    }
+    const hidden = new Set(settings.hidden);
+    ordered = ordered.filter((c) => !hidden.has(c.key));
+  }
+  return [...head, ...ordered, ...tail];
+}
+
+/** Width a column takes in the scroll width: its width, else its minWidth, else the default. */
+export function columnWidthOf<T>(column: Pick<ListColumn<T>, 'width' | 'minWidth'>): number {
+  if (typeof column.width === 'number') return column.width;
+  if (typeof column.width === 'string' && /^\d+(px)?$/.test(column.width)) return parseInt(column.width, 10);
+  if (typeof column.minWidth === 'number') return column.minWidth;
+  return DEFAULT_COLUMN_WIDTH;
+}
+
+/** Horizontal scroll width of a table: the sum of its columns' widths (DESIGN §8, 1366×768 rule). */
+export function scrollWidthOf<T>(columns: Pick<ListColumn<T>, 'width' | 'minWidth'>[], extra = 0): number {
+  return columns.reduce((sum, c) => sum + columnWidthOf(c), extra);
+}
+
+/**
+ * The antd table columns of a column definition. The key column is fixed on the left and the
+ * actions on the right (unless a column says otherwise), so a table scrolled sideways keeps both.
+ */
 export function tableColumnsOf<T>(
   columns: ListColumn<T>[],
-  opts: { compact?: boolean; sort?: { field?: string; order?: 'ascend' | 'descend' } } = {},
+  opts: { compact?: boolean; sort?: { field?: string; order?: 'ascend' | 'descend' }; settings?: ColumnSettings | null } = {},
 ): TableColumnType<T>[] {
-  return columns
-    .filter((c) => !c.hideInTable && !(opts.compact && c.hideInCompact))
+  const shown = shownColumnsOf(columns, opts.compact);
+  const keyColumn = keyColumnOf(shown);
+  return arrangeColumns(shown, opts.settings ?? null)
     .map((c) => {
-      const { key, title, dataIndex, render, sortable, hideInTable: _h, hideInCompact: _hc, search: _s, ...rest } = c;
+      const { key, title, dataIndex, render, sortable, hideInTable: _h, hideInCompact: _hc, keyColumn: _k, search: _s, ...rest } = c;
+      const fixed = rest.fixed ?? (key === keyColumn ? 'left' : key === ACTIONS_KEY ? 'right' : undefined);
       return {
         ...rest,
+        ...(fixed ? { fixed } : {}),
         key,
         title,
         dataIndex: dataIndex ?? key,

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import type { LoginOrgRole } from '@merchant/contracts';
+import { sessionStore } from '../../../platform/session-store.ts';
 import { QueryList } from './query-list.tsx';
 import type { ListColumn, PageResult } from './list-columns.ts';
 
@@ -13,13 +15,13 @@ interface Row {
 
 const columns: ListColumn<Row>[] = [{ key: 'name', title: '名称', search: { type: 'text' } }];
 
-function setup(request: (p: Record<string, unknown>) => Promise<PageResult<Row>>) {
+function setup(request: (p: Record<string, unknown>) => Promise<PageResult<Row>>, cols: ListColumn<Row>[] = columns) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ConfigProvider locale={zhCN}>
       <App>
         <QueryClientProvider client={client}>
-          <QueryList<Row> queryKey={['test']} request={request} columns={columns} rowKey="id" title="测试列表" />
+          <QueryList<Row> queryKey={['test']} request={request} columns={cols} rowKey="id" title="测试列表" />
         </QueryClientProvider>
       </App>
     </ConfigProvider>,
@@ -85,5 +87,72 @@ describe('QueryList', { timeout: 20_000 }, () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
     await waitFor(() => expect(screen.getByText('行1')).toBeTruthy());
+  });
+});
+
+describe('QueryList columns (1366×768: every column reachable)', { timeout: 60_000 }, () => {
+  const wide: ListColumn<Row>[] = [
+    { key: 'code', title: '编号', width: 140 },
+    { key: 'name', title: '名称', width: 200 },
+    { key: 'address', title: '地址', width: 300 },
+    { key: 'phone', title: '电话', width: 130 },
+    { key: 'createdAt', title: '创建时间', width: 170 },
+    { key: 'actions', title: '操作', width: 160, render: () => '详情' },
+  ];
+  const account = (userId: number) => sessionStore.setState({ loginRole: { merchantId: 7, userId } as LoginOrgRole });
+  const headers = (container: HTMLElement) =>
+    [...container.querySelectorAll('thead > tr:first-child > th')].map((th) => th.textContent?.trim()).filter(Boolean);
+  afterEach(() => {
+    cleanup();
+    sessionStore.setState({ loginRole: null });
+  });
+
+  it('scrolls sideways by the sum of the column widths, key column fixed left and actions fixed right', async () => {
+    const { container } = setup(async () => ({ list: rows(1, 2), total: 2 }), wide);
+    await screen.findByText('行1');
+    const table = container.querySelector('.ant-table-body table, .ant-table-content table') as HTMLTableElement;
+    expect(table.style.width).toBe(`${140 + 200 + 300 + 130 + 170 + 160}px`);
+    const th = (name: string) => [...container.querySelectorAll('thead th')].find((x) => x.textContent === name)!;
+    expect(th('编号').className).toContain('ant-table-cell-fix-start');
+    expect(th('操作').className).toContain('ant-table-cell-fix-end');
+    expect(th('地址').className).not.toContain('ant-table-cell-fix');
+  });
+
+  it('列设置 hides and moves columns, kept per account in localStorage; 重置 restores', async () => {
+    account(11);
+    const { container } = setup(async () => ({ list: rows(1, 2), total: 2 }), wide);
+    await screen.findByText('行1');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const panel = await screen.findByTestId('column-settings');
+    // The key column and the actions cannot be hidden.
+    expect((within(panel).getByRole('checkbox', { name: '编号' }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(panel).getByRole('checkbox', { name: '操作' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(panel).getByRole('checkbox', { name: '地址' }));
+    fireEvent.click(within(panel).getByRole('button', { name: '上移创建时间' }));
+    await waitFor(() => expect(headers(container)).toEqual(['编号', '名称', '创建时间', '电话', '操作']));
+    expect(JSON.parse(localStorage.getItem('listColumns:7:11:test')!)).toEqual({ order: ['name', 'address', 'createdAt', 'phone'], hidden: ['address'] });
+    // The scroll width follows the shown columns.
+    const table = container.querySelector('.ant-table-body table, .ant-table-content table') as HTMLTableElement;
+    expect(table.style.width).toBe(`${140 + 200 + 170 + 130 + 160}px`);
+    cleanup();
+
+    // The same account sees its choice again; another account has the definition's columns.
+    const again = setup(async () => ({ list: rows(1, 2), total: 2 }), wide);
+    await screen.findByText('行1');
+    expect(headers(again.container)).toEqual(['编号', '名称', '创建时间', '电话', '操作']);
+    cleanup();
+    account(12);
+    const other = setup(async () => ({ list: rows(1, 2), total: 2 }), wide);
+    await screen.findByText('行1');
+    expect(headers(other.container)).toEqual(['编号', '名称', '地址', '电话', '创建时间', '操作']);
+    cleanup();
+
+    account(11);
+    const back = setup(async () => ({ list: rows(1, 2), total: 2 }), wide);
+    await screen.findByText('行1');
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(within(await screen.findByTestId('column-settings')).getByRole('button', { name: /重\s*置/ }));
+    await waitFor(() => expect(headers(back.container)).toEqual(['编号', '名称', '地址', '电话', '创建时间', '操作']));
+    expect(localStorage.getItem('listColumns:7:11:test')).toBeNull();
   });
 });

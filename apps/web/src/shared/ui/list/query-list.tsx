@@ -20,7 +20,6 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import {
   lastPage,
   searchFieldsOf,
-  tableColumnsOf,
   toQueryParams,
   type ListColumn,
   type PageParams,
@@ -28,6 +27,7 @@ import {
   type ResolvedSearchField,
 } from './list-columns.ts';
 import { ExportButton, type ListExport } from './export-button.tsx';
+import { LIST_TABLE_STICKY, useListLayout } from './column-settings.tsx';
 import './query-list.css';
 
 export type { ListExport };
@@ -60,8 +60,11 @@ export interface QueryListProps<T> {
   initialValues?: Record<string, unknown>;
   /** Shown when the list has no rows. */
   emptyText?: ReactNode;
-  /** Horizontal scroll width of the table. */
-  scrollX?: number | string;
+  /**
+   * Names this list's 列设置 in the browser (per account); by default the query key. Set it when
+   * two pages show one query differently.
+   */
+  settingsId?: string;
   expandable?: TableProps<T>['expandable'];
   /** Search fields shown before 展开 (the rest fold away); by default two rows' worth. */
   foldAfter?: number;
@@ -123,7 +126,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
     defaultPageSize = 10,
     initialValues,
     emptyText,
-    scrollX,
+    settingsId,
     expandable,
     foldAfter = 7,
     testId,
@@ -155,7 +158,10 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
     setPaging({ ...paging, pageNum: lastPage(data.total, paging.pageSize) });
   }
 
-  const tableColumns = useMemo(() => tableColumnsOf(columns, { compact, sort }), [columns, compact, sort]);
+  // Every column stays reachable on a small screen (1366×768): the table scrolls sideways by the
+  // sum of its column widths, with the key column and the actions fixed; 列设置 hides and moves columns.
+  const listId = settingsId ?? `${queryKey.filter((k) => typeof k === 'string').join('.')}${compact ? ':compact' : ''}`;
+  const layout = useListLayout(listId, columns, { compact, sort, extraWidth: expandable ? 48 : 0 });
   const foldable = fields.length > foldAfter;
   const shown = foldable && !expanded ? fields.slice(0, foldAfter) : fields;
 
@@ -249,17 +255,19 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
             <Tooltip title="刷新">
               <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void query.refetch()} />
             </Tooltip>
+            {layout.settingsButton}
           </Space>
         </div>
         <Table<T>
           rowKey={rowKey}
           size={compact ? 'small' : 'middle'}
-          columns={tableColumns}
+          columns={layout.tableColumns}
           dataSource={data?.list ?? []}
           loading={tableLoading}
           onChange={onTableChange}
           expandable={expandable}
-          scroll={scrollX ? { x: scrollX } : undefined}
+          scroll={{ x: layout.scrollX }}
+          sticky={LIST_TABLE_STICKY}
           locale={{ emptyText: query.isLoading ? <div style={{ height: 120 }} /> : empty }}
           pagination={{
             current: paging.pageNum,
