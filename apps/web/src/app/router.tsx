@@ -11,7 +11,7 @@ export const WEBSITE_ROUTE_ID = 'website';
 export const WEBSITE_FALLBACK_ID = 'website-fallback';
 
 /**
- * Any other path under /website (decision 2x): a menu page not built yet shows 建设中, a page
+ * Any other path under /website (decision 27): a menu page not built yet shows 建设中, a page
  * this role does not hold 无权访问, anything else 页面不存在 — each with a way back. Generated
  * routes are more specific and win; unknown paths outside /website still go to the root.
  */

@@ -262,6 +262,9 @@ describe.each(DIALECTS)('user management: admin scope (%s)', (dialect) => {
       expect((await op(east, S.accountList, { organizationId: org['广州运营中心'] })).code).toBe(CODES.notFound);
       expect((await op(east, S.accountDetail, { id: id['gz.zhangwei'] })).code).toBe(CODES.notFound);
       expect((await op(east, S.accountDetail, { id: id.operator })).code).toBe(CODES.notFound);
+      // Nor its full phone: an account outside the subtree is not found for the audited reveal either.
+      expect((await op(east, S.phoneReveal, { kind: 'account', id: id['gz.zhangwei'] })).code).toBe(CODES.notFound);
+      expect(data<{ phone: string }>(await op(east, S.phoneReveal, { kind: 'account', id: id['sh.zhangwei'] })).phone).toMatch(/^1\d{10}$/);
     });
 
     it('cannot create an account with 总部·管理员 (nor its own 华东大区·管理员); creates one inside', async () => {
