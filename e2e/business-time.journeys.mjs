@@ -6,23 +6,8 @@
  * Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { artifacts, assert, signIn } from './kit.mjs';
 
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-async function signIn(page, base, userName, password, from = '/website/home') {
-  await page.goto(base + from);
-  await page.waitForURL(/\/login/);
-  await page.getByRole('textbox', { name: '账号' }).fill(userName);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.locator('.app-menu').waitFor();
-}
 
 /** Types a date into an antd picker input and confirms it. */
 async function typeDate(page, input, value) {

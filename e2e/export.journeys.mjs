@@ -6,25 +6,9 @@
  * confirmation. Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assert, shotPath, signIn } from './kit.mjs';
 
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
-const extraShot = (name) => path.join(artifacts, `export-${name}.png`);
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-async function signIn(page, base, userName, password) {
-  await page.goto(`${base}/login`);
-  await page.getByRole('textbox', { name: '账号' }).waitFor({ timeout: 15_000 });
-  await page.getByRole('textbox', { name: '账号' }).fill(userName);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/website\/home/);
-  await page.locator('.app-menu').waitFor();
-}
+const extraShot = shotPath('export');
 
 const menu = (page) => page.locator('.app-menu');
 

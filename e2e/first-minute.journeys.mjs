@@ -5,29 +5,13 @@
  * without menus, a duplicate organisation name, and the settle application's business lines.
  * Same shape as ./journeys.mjs. Names are unique per run.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assert, shotPath, signIn } from './kit.mjs';
 
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
-const extraShot = (name) => path.join(artifacts, `first-minute-${name}.png`);
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const extraShot = shotPath('first-minute');
 
 const suffix = () => Date.now().toString(36).slice(-4) + Math.floor(Math.random() * 36).toString(36);
 const phone = () => `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const NEW_PASSWORD = 'Passw0rd2026';
-
-async function signIn(page, base, userName, password) {
-  await page.goto(`${base}/login`);
-  await page.getByRole('textbox', { name: '账号' }).waitFor({ timeout: 15_000 });
-  await page.getByRole('textbox', { name: '账号' }).fill(userName);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/website\/home/);
-  await page.locator('.app-menu').waitFor();
-}
 
 async function waitForTitle(page, prefix) {
   await page.waitForFunction((p) => document.title.startsWith(p), prefix, { timeout: 10_000 }).catch(() => undefined);

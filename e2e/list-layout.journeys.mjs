@@ -5,25 +5,9 @@
  * stays fixed on the left and the actions on the right, and 列设置 hides and moves columns (kept
  * per account in this browser). Same shape as ./journeys.mjs.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assert, shotPath, signIn } from './kit.mjs';
 
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
-const extraShot = (name) => path.join(artifacts, `list-layout-${name}.png`);
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-async function signIn(page, base, userName, password) {
-  await page.goto(`${base}/login`);
-  await page.getByRole('textbox', { name: '账号' }).waitFor({ timeout: 15_000 });
-  await page.getByRole('textbox', { name: '账号' }).fill(userName);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(/\/website\/home/);
-  await page.locator('.app-menu').waitFor();
-}
+const extraShot = shotPath('list-layout');
 
 /** Every list page that exists today (system, merchant basic settings, audit logs, export file). */
 export const LIST_PAGES = [

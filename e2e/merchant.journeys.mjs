@@ -1,28 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
+import { artifacts, assert, signIn } from './kit.mjs';
 
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 
 /**
  * Journeys of merchant basic settings (issue 5, section 100): create a store and edit it (the title
  * follows the type), and run a settle application through to approval. Same shape as journeys.mjs:
  * each runs in a fresh browser context and ends with a screenshot of what it checked.
  */
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-async function signIn(page, base, userName, password, from = '/website/home') {
-  await page.goto(base + from);
-  await page.waitForURL(/\/login/);
-  await page.getByRole('textbox', { name: '账号' }).fill(userName);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.locator('.app-menu').waitFor();
-}
 
 /** Picks an option of an antd Select / Cascader opened by clicking `trigger`. */
 async function pick(page, trigger, ...labels) {

@@ -2,10 +2,7 @@
  * The address the server prints (issue 10 item 9): http://host:port/ serves the app, which redirects
  * to /website/home (spec §2) — and, without a session, on to /login.
  */
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+import { assert } from './kit.mjs';
 
 export const rootUrlJourneys = [
   {

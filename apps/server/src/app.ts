@@ -97,6 +97,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       return reply.status(400).send({ code: CODES.secureChannel, msg: SECURE_CHANNEL_MESSAGE, message: SECURE_CHANNEL_MESSAGE, data: null });
     }
     if (status === 413) return reply.status(413).send({ code: CODES.badInput, msg: '请求内容过大', message: '请求内容过大', data: null });
+    // A web-app file the static handler will not serve (a directory such as /assets/, a path it cannot map): not found.
+    if ((status === 403 || status === 400) && (req.method === 'GET' || req.method === 'HEAD') && !isApiTarget(req.url)) {
+      return reply.status(404).send({ code: CODES.notFound, msg: '页面不存在', message: '页面不存在', data: null });
+    }
     if (status >= 400 && status < 500) {
       const msg = '请求格式不正确';
       return reply.status(400).send({ code: CODES.badInput, msg, message: msg, data: null });

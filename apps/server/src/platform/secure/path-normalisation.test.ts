@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, MERCHANT_PATHS, SYSTEM_OPS } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStore } from '../../modules/merchant/store-test-data.ts';
@@ -101,7 +104,10 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
   let port: number;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // A built web app, as under npm start (npm test builds the real one; this test must not depend on it).
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>商户管理系统</title>');
+    t = await startTestApp(dialect, { webDist });
     token = (await t.signIn('admin')).token;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
@@ -162,10 +168,10 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
   it('still serves the sealed request and the web app’s own percent-encoded deep links', async () => {
     const admin = t.as(token);
     expect((await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} })).code).toBe('200');
-    // no web build in tests: the SPA fallback answers its own 404, not a channel refusal
-    const deep = await rawRequest(port, 'GET', '/website/role-management-add/add/1/%E6%80%BB%E9%83%A8', token);
-    expect(deep.json?.code).toBe(CODES.notFound);
-    expect(deep.json).toMatchObject({ msg: '前端尚未构建，请先运行 npm run build' });
+    // the SPA's deep link (percent-encoded Chinese) is the app, not a channel refusal
+    const deep = await fetch(`http://127.0.0.1:${port}/website/role-management-add/add/1/%E6%80%BB%E9%83%A8`, { headers: { accept: 'text/html' } });
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<title>商户管理系统</title>');
   });
 });
 
