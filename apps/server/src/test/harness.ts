@@ -11,6 +11,7 @@ import { createDb, type Db, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import type { ExportTasks } from '../platform/export/export-tasks.ts';
+import type { OperationRegistry } from '../platform/gateway/registry.ts';
 
 export const TEST_PASSWORD = 'Test12345';
 
@@ -53,6 +54,8 @@ export interface TestApp {
   config: Config;
   /** The export center (tests run its sweep directly). */
   exports: ExportTasks;
+  /** The operation registry (a test may add an operation of its own). */
+  registry: OperationRegistry;
   /** A client with no token. */
   anon: ApiClient;
   /** A client with no token whose requests come from another IP address. */
@@ -98,7 +101,7 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
   const anon = new ApiClient({ fetch, appKey: 'A1001000' });
   const anonFrom = (ip: string) => new ApiClient({ fetch: injectFetch(app, { remoteAddress: ip }), appKey: 'A1001000' });
   return {
-    app, db, clock, config, anon, anonFrom, as, exports: deps.services.exports,
+    app, db, clock, config, anon, anonFrom, as, exports: deps.services.exports, registry: deps.registry,
     async signIn(userName, password = TEST_PASSWORD) {
       const { token } = await anon.call<{ token: string }>({
         method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName, password } },

@@ -7,7 +7,7 @@ import type { Clock } from '../clock.ts';
 import { loadAccess } from '../auth/access.ts';
 import { extractToken, resolveSession } from '../auth/session.service.ts';
 import { writeAudit } from '../audit.ts';
-import { AppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
+import { AppError, asAppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
 import { foreignMerchantId } from '../tenant.ts';
 import { anchorsOf, type OpContext, type Operation, type OperationRegistry, type Services } from './registry.ts';
 
@@ -119,7 +119,9 @@ export async function dispatch(
     reply.header('cache-control', 'no-store');
     return ok(data ?? null);
   } catch (err) {
-    if (err instanceof AppError) await audit(err.code, err.message);
+    // The log records what the caller is told (a stray unique violation is a 409, not a server error).
+    const refusal = asAppError(err);
+    if (refusal) await audit(refusal.code, refusal.message);
     else await audit(CODES.serverError, '服务器错误');
     throw err;
   }
