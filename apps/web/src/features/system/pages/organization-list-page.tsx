@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Form, Input, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { SYSTEM_OPS } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
 import '../../../shared/ui/list/query-list.css';
 import { LIST_TABLE_STICKY, useListLayout } from '../../../shared/ui/list/column-settings.tsx';
@@ -82,34 +83,20 @@ export default function OrganizationListPage() {
             <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'add', parentId: r.id })}>
               新增下级
             </Button>
-            <Tooltip title={locked}>
-              <Button type="link" size="small" disabled={!!locked} onClick={() => setFormTarget({ mode: 'edit', node: r })}>
-                编辑
-              </Button>
-            </Tooltip>
-            {blocker ? (
-              <Tooltip title={blocker}>
-                <Button type="link" size="small" danger disabled>
-                  删除
-                </Button>
-              </Tooltip>
-            ) : (
-              <Popconfirm
-                title={`删除组织“${r.name}”？`}
-                description={
-                  <div style={{ maxWidth: 260 }}>
-                    {r.roleCount > 0 ? `该组织下的 ${r.roleCount} 个角色将一并删除，` : ''}关联的站点将解除归属，删除后不可恢复。
-                  </div>
-                }
-                okText="删除"
-                okButtonProps={{ danger: true, loading: remove.isPending }}
-                onConfirm={() => remove.mutateAsync(r.id)}
-              >
-                <Button type="link" size="small" danger>
-                  删除
-                </Button>
-              </Popconfirm>
-            )}
+            <LockableAction locked={locked} onClick={() => setFormTarget({ mode: 'edit', node: r })}>
+              编辑
+            </LockableAction>
+            <DeleteAction
+              blocker={blocker}
+              title={`删除组织“${r.name}”？`}
+              description={
+                <div style={{ maxWidth: 260 }}>
+                  {r.roleCount > 0 ? `该组织下的 ${r.roleCount} 个角色将一并删除，` : ''}关联的站点将解除归属，删除后不可恢复。
+                </div>
+              }
+              loading={remove.isPending}
+              onConfirm={() => remove.mutateAsync(r.id)}
+            />
           </Space>
         );
       },

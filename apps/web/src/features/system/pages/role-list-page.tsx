@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { SYSTEM_OPS } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import { pageLocally, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { roleApi, systemKeys, type RoleRow } from '../api.ts';
@@ -63,30 +64,15 @@ export default function RoleListPage() {
               <Button type="link" size="small" onClick={() => navigate(roleHandlePath('view', r.id, r.organizationName))}>
                 查看
               </Button>
-              <Tooltip title={locked}>
-                <Button type="link" size="small" disabled={!!locked} onClick={() => navigate(roleHandlePath('edit', r.id, r.organizationName))}>
-                  编辑
-                </Button>
-              </Tooltip>
-              {blocker ? (
-                <Tooltip title={blocker}>
-                  <Button type="link" size="small" danger disabled>
-                    删除
-                  </Button>
-                </Tooltip>
-              ) : (
-                <Popconfirm
-                  title={`删除角色“${r.name}”？`}
-                  description="该角色的菜单权限将一并删除，删除后不可恢复。"
-                  okText="删除"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => removeRole(r.id)}
-                >
-                  <Button type="link" size="small" danger>
-                    删除
-                  </Button>
-                </Popconfirm>
-              )}
+              <LockableAction locked={locked} onClick={() => navigate(roleHandlePath('edit', r.id, r.organizationName))}>
+                编辑
+              </LockableAction>
+              <DeleteAction
+                blocker={blocker}
+                title={`删除角色“${r.name}”？`}
+                description="该角色的菜单权限将一并删除，删除后不可恢复。"
+                onConfirm={() => removeRole(r.id)}
+              />
             </Space>
           );
         },
