@@ -72,6 +72,11 @@ export interface Config {
   trustProxy: boolean;
   /** /docs (OpenAPI): admin = only to a session whose active role is an admin role; public = to anyone; off. */
   apiDocs: 'admin' | 'public' | 'off';
+  /**
+   * An answer outside its operation's output schema fails the call (development and tests); in production it
+   * is logged and sent as the handler gave it. Either way only declared fields go out.
+   */
+  checkOutputs: boolean;
   export: {
     /** Exports counting more rows than this become tasks on 导出文件; smaller ones download at once. */
     syncMaxRows: number;
@@ -140,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     // API docs: to signed-in admins unless explicitly opened to everyone (or switched off).
     apiDocs: apiDocsMode(e.API_DOCS),
+    checkOutputs: e.NODE_ENV !== 'production',
   };
 }

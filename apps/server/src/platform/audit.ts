@@ -27,7 +27,7 @@ export function operationLogLabel(name: string): string {
 /** The names the operation log can hold: every changing operation, and the export of every exportable list. */
 export function loggedOperationNames(): string[] {
   const ops = definedOperations();
-  return [...ops.filter((o) => o.mutates).map((o) => o.name), ...ops.filter((o) => o.export).map((o) => `${o.name}${EXPORT_OPERATION_SUFFIX}`)].sort();
+  return [...ops.filter((o) => o.writes).map((o) => o.name), ...ops.filter((o) => o.export).map((o) => `${o.name}${EXPORT_OPERATION_SUFFIX}`)].sort();
 }
 
 /** Logged operations whose Chinese name contains the text (the 操作 filter matches names as well as codes). */

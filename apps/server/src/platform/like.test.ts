@@ -1,6 +1,7 @@
-import { MERCHANT_PATHS, SYSTEM_OPS, type ApiClient, type Paged, type StoreRow } from '@merchant/contracts';
+import { storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
+import { SYSTEM_OPS, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validStore } from '../modules/merchant/store-test-data.ts';
+import { validStore } from '../test/store-data.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../test/harness.ts';
 import { escapeLike } from './like.ts';
 
@@ -18,7 +19,7 @@ describe.each(DIALECTS)('keyword filters match %, _ and \\ literally (%s)', (dia
       expect((await op(admin, SYSTEM_OPS.roleAdd, { organizationId: org.id, name, packageName: '标准版', menuIds: [] })).code).toBe('200');
     }
     for (const name of ['田林路便利店_一号', '田林路便利店二号']) {
-      expect((await admin.envelope({ method: 'POST', path: MERCHANT_PATHS.createStore, body: { ...validStore, name } })).code).toBe('200');
+      expect((await admin.envelope({ method: 'POST', path: storeOps.create.rest!.path, body: { ...validStore, name } })).code).toBe('200');
     }
   });
   afterAll(async () => {
@@ -44,9 +45,9 @@ describe.each(DIALECTS)('keyword filters match %, _ and \\ literally (%s)', (dia
   });
 
   it('a store search (REST alias) for _ finds only the store containing it', async () => {
-    const res = await admin.envelope<Paged<StoreRow>>({ method: 'POST', path: MERCHANT_PATHS.storeList, body: { name: '_' } });
+    const res = await admin.envelope<Paged<StoreRow>>({ method: 'POST', path: storeOps.list.rest!.path, body: { name: '_' } });
     expect(res.data?.list.map((s) => s.name)).toEqual(['田林路便利店_一号']);
-    const all = await admin.envelope<Paged<StoreRow>>({ method: 'POST', path: MERCHANT_PATHS.storeList, body: { name: '田林路便利店' } });
+    const all = await admin.envelope<Paged<StoreRow>>({ method: 'POST', path: storeOps.list.rest!.path, body: { name: '田林路便利店' } });
     expect(all.data?.list.map((s) => s.name).sort()).toEqual(['田林路便利店_一号', '田林路便利店二号']);
   });
 });

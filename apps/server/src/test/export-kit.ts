@@ -1,4 +1,4 @@
-import { EXPORT_DOWNLOAD_PATH, fileNameFromDisposition, GATEWAY_PATHS, type ApiClient, type Envelope } from '@merchant/contracts';
+import { EXPORT_DOWNLOAD_PATH, fileNameFromDisposition, GATEWAY_PATHS, type ApiClient, type Envelope, type OperationContract } from '@merchant/contracts';
 import ExcelJS from 'exceljs';
 
 export type ExportAnswer =
@@ -16,7 +16,8 @@ async function answer(res: Response): Promise<ExportAnswer> {
 }
 
 /** Exports a list through the real client and secure channel: the workbook, or the JSON envelope. */
-export async function exportList(client: ApiClient, name: string, body: unknown = {}, extra: { exportName?: string; exportType?: number } = {}): Promise<ExportAnswer> {
+export async function exportList(client: ApiClient, operation: OperationContract | string, body: unknown = {}, extra: { exportName?: string; exportType?: number } = {}): Promise<ExportAnswer> {
+  const name = typeof operation === 'string' ? operation : operation.name;
   return answer(await client.send({ method: 'POST', path: GATEWAY_PATHS.export, body: { name, body, exportType: 3, ...extra } }));
 }
 

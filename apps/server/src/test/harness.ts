@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient, AUTH_OPS, GATEWAY_PATHS, type FetchLike } from '@merchant/contracts';
+import { ApiClient, AUTH_OPS, GATEWAY_PATHS, type FetchLike, type OperationContract } from '@merchant/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type AppOptions } from '../app.ts';
@@ -117,9 +117,14 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
   };
 }
 
-/** Calls a gateway operation; returns the envelope (code, msg, data) whatever the code. */
-export function op(client: ApiClient, name: string, body: unknown = {}, opts: { public?: boolean } = {}) {
-  return client.envelope({ method: 'POST', path: opts.public ? GATEWAY_PATHS.ignoreSecurity : GATEWAY_PATHS.request, body: { name, body } });
+/**
+ * Calls a gateway operation (its contract, or a name a test made up); returns the envelope (code, msg, data)
+ * whatever the code. A public contract goes through the public gateway.
+ */
+export function op(client: ApiClient, operation: OperationContract | string, body: unknown = {}, opts: { public?: boolean } = {}) {
+  const name = typeof operation === 'string' ? operation : operation.name;
+  const isPublic = opts.public ?? (typeof operation === 'string' ? false : operation.public);
+  return client.envelope({ method: 'POST', path: isPublic ? GATEWAY_PATHS.ignoreSecurity : GATEWAY_PATHS.request, body: { name, body } });
 }
 
 /** Reads the latest code sent to a phone from the SMS outbox. */

@@ -8,6 +8,7 @@ import {
   fileNameFromDisposition,
   type ApiRequest,
   type ExportQueued,
+  type MerchantScope,
 } from '@merchant/contracts';
 import { applyCatalogue, type CatalogueHooks, type CatalogueOptions } from './error-catalogue.ts';
 
@@ -19,6 +20,8 @@ export interface GatewayCall {
   busiCode?: string;
   configCode?: string;
   source?: string;
+  /** The operation's merchant scope (from its contract). */
+  merchantScope?: MerchantScope;
 }
 
 export interface ExportCall extends GatewayCall {
@@ -41,6 +44,8 @@ export type ExportResult =
 export interface CallOptions extends CatalogueOptions {
   /** appKey header; defaults to the descriptor's appKey for gateway calls, else A1001000. */
   appKey?: string;
+  /** The operation's merchant scope (from its contract): the request context adds the merchant id. */
+  merchantScope?: MerchantScope;
   signal?: AbortSignal;
 }
 
@@ -131,7 +136,10 @@ export function createHttp(deps: HttpDeps): Http {
     appKey ? { ...req, headers: { ...(req.headers ?? {}), appKey } } : req;
 
   async function request<T>(req: ApiRequest, opts: CallOptions = {}): Promise<T> {
-    const prepared = withAppKey({ ...req, signal: opts.signal ?? req.signal }, opts.appKey ?? req.headers?.appKey ?? APP_KEYS.permission);
+    const prepared = withAppKey(
+      { ...req, signal: opts.signal ?? req.signal, merchantScope: opts.merchantScope ?? req.merchantScope },
+      opts.appKey ?? req.headers?.appKey ?? APP_KEYS.permission,
+    );
     // Network failure (no answer, time-out): ApiClient raises ApiError('NETWORK'|'TIMEOUT'); reject with it.
     const res = await deps.send(prepared);
     const body = await readBody(res);
@@ -170,12 +178,15 @@ export function createHttp(deps: HttpDeps): Http {
       exportType: call.exportType ?? DEFAULT_EXPORT_TYPE,
       exportName: call.exportName,
     };
-    return { method: 'POST', path: GATEWAY_PATHS.export, body: descriptor, headers: { appKey: descriptor.appKey }, raw: true, signal };
+    return { method: 'POST', path: GATEWAY_PATHS.export, body: descriptor, headers: { appKey: descriptor.appKey }, raw: true, signal, merchantScope: call.merchantScope };
   };
 
   const gatewayCall = <T>(path: string, call: GatewayCall, opts: CallOptions = {}) => {
     const descriptor = gatewayBody(call);
-    return request<T>({ method: 'POST', path, body: descriptor }, { ...opts, appKey: opts.appKey ?? descriptor.appKey });
+    return request<T>(
+      { method: 'POST', path, body: descriptor },
+      { ...opts, appKey: opts.appKey ?? descriptor.appKey, merchantScope: opts.merchantScope ?? call.merchantScope },
+    );
   };
 
   return {

@@ -32,33 +32,36 @@ describe('applyRequestContext (spec §7)', () => {
     expect(applyRequestContext({ method: 'POST', path: '/x', body: { anchor: 'mine' } }, ctx).body).toEqual({ anchor: 'mine' });
   });
 
-  it('injects merchant id and channel list for price, stock, goods and merchant operations', () => {
+  it('injects merchant id and channel list where the operation’s contract asks for the merchant scope (price, stock, goods, merchant)', () => {
     for (const name of ['price.list', 'stock.adjust', 'goods.list', 'merchant.detail']) {
-      const r = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name, body: { q: 'x' } } }, ctx);
+      const r = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name, body: { q: 'x' } }, merchantScope: 'merchant' }, ctx);
       expect((r.body as { body: unknown }).body).toEqual({ q: 'x', merchantId: 9001, channelList: ['C1', 'C2'] });
     }
-    const other = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'system.org.list', body: { q: 'x' } } }, ctx);
-    expect((other.body as { body: unknown }).body).toEqual({ q: 'x' });
+    // The name decides nothing: an operation whose contract has no merchant scope gets none, whatever it is called.
+    for (const name of ['system.org.list', 'merchant.detail']) {
+      const other = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name, body: { q: 'x' } } }, ctx);
+      expect((other.body as { body: unknown }).body).toEqual({ q: 'x' });
+    }
   });
 
   it('price update also carries the merchant name and the user id', () => {
-    const r = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'price.update', body: {} } }, ctx);
+    const r = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'price.update', body: {} }, merchantScope: 'merchant-operator' }, ctx);
     expect((r.body as { body: unknown }).body).toEqual({ merchantId: 9001, channelList: ['C1', 'C2'], merchantName: '示例商户', userId: 77 });
   });
 
   it('merchant REST aliases get the scope in the body; an explicit channel list is kept', () => {
-    const r = applyRequestContext({ method: 'POST', path: '/ben-api/v2/merchant/merchantInfoDetail', body: { channelList: ['C9'] } }, ctx);
+    const r = applyRequestContext({ method: 'POST', path: '/ben-api/v2/merchant/merchantInfoDetail', body: { channelList: ['C9'] }, merchantScope: 'merchant' }, ctx);
     expect(r.body).toEqual({ channelList: ['C9'], merchantId: 9001, anchor: 'price-list' });
   });
 
   it('no stored choice or no login role: nothing invented', () => {
     const r = applyRequestContext(
-      { method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'goods.list', body: {} } },
+      { method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'goods.list', body: {} }, merchantScope: 'merchant' },
       { anchor: null, loginRole, channelChoice: null },
     );
     expect((r.body as { body: unknown }).body).toEqual({ merchantId: 9001 });
     const anon = applyRequestContext(
-      { method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'goods.list', body: {} } },
+      { method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'goods.list', body: {} }, merchantScope: 'merchant' },
       { anchor: null, loginRole: null, channelChoice: null },
     );
     expect((anon.body as { body: unknown }).body).toEqual({});

@@ -7,28 +7,24 @@ export interface RequestContext {
   channelChoice: ChannelOption[] | null;
 }
 
-/**
- * Price, stock, goods and merchant endpoints get the merchant id of the stored login org-role and
- * the confirmed channel list. Gateway operations are matched by name, REST aliases by path.
- * Later issues add their endpoints here.
+/*
+ * Price, stock, goods and merchant endpoints (spec §7) get the merchant id of the stored login org-role and
+ * the confirmed channel list; the price update also the merchant name and the user id. Which ones: each
+ * operation's contract says (`merchantScope`), and `call` puts it on the request. Nothing is listed here.
  */
-export const MERCHANT_SCOPED_OPERATION = /^(price|stock|goods|merchant)\./;
-export const MERCHANT_SCOPED_PATHS: RegExp[] = [/^\/ben-api\/v2\/merchant\//];
-/** The price update also carries the merchant name and the user id. */
-export const PRICE_UPDATE_OPERATIONS = new Set(['price.update']);
 
 type Plain = Record<string, unknown>;
 function isPlain(v: unknown): v is Plain {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-function merchantScope(body: Plain, ctx: RequestContext, priceUpdate: boolean): Plain {
+function merchantScope(body: Plain, ctx: RequestContext, withOperator: boolean): Plain {
   if (!ctx.loginRole) return body;
   const next: Plain = { ...body, merchantId: ctx.loginRole.merchantId };
   if (ctx.channelChoice && ctx.channelChoice.length > 0 && next.channelList === undefined) {
     next.channelList = ctx.channelChoice.map((c) => c.code);
   }
-  if (priceUpdate) {
+  if (withOperator) {
     next.merchantName = ctx.loginRole.bisMerchantName;
     next.userId = ctx.loginRole.userId;
   }
@@ -44,14 +40,14 @@ export function applyRequestContext(req: ApiRequest, ctx: RequestContext): ApiRe
   }
   if (!isPlain(req.body) && req.body !== undefined) return req;
   let body: Plain = isPlain(req.body) ? req.body : {};
-  if (isGateway) {
-    const name = typeof body.name === 'string' ? body.name : '';
-    if (MERCHANT_SCOPED_OPERATION.test(name)) {
+  if (req.merchantScope) {
+    const withOperator = req.merchantScope === 'merchant-operator';
+    if (isGateway) {
       const inner = isPlain(body.body) ? body.body : {};
-      body = { ...body, body: merchantScope(inner, ctx, PRICE_UPDATE_OPERATIONS.has(name)) };
+      body = { ...body, body: merchantScope(inner, ctx, withOperator) };
+    } else {
+      body = merchantScope(body, ctx, withOperator);
     }
-  } else if (MERCHANT_SCOPED_PATHS.some((re) => re.test(req.path))) {
-    body = merchantScope(body, ctx, false);
   }
   if (ctx.anchor && body.anchor === undefined) body = { ...body, anchor: ctx.anchor };
   return { ...req, body };

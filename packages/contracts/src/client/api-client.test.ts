@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODES } from '../error-codes.ts';
+import { CODES } from '../core/error-codes.ts';
 import { SECURE_CHANNEL_MESSAGE } from '../secure-channel/errors.ts';
 import { acceptHandshake, type ClientHello } from '../secure-channel/keys.ts';
 import { verifyRequest, type VerifiedRequest } from '../secure-channel/request.ts';

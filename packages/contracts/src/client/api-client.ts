@@ -1,6 +1,7 @@
-import { HTTP_TIMEOUT_MS } from '../constants.ts';
-import type { Envelope } from '../envelope.ts';
-import { CODES } from '../error-codes.ts';
+import { HTTP_TIMEOUT_MS } from '../core/constants.ts';
+import type { Envelope } from '../core/envelope.ts';
+import type { MerchantScope } from '../core/operation.ts';
+import { CODES } from '../core/error-codes.ts';
 import { ApiError } from './api-error.ts';
 
 export { ApiError };
@@ -21,6 +22,8 @@ export interface ApiRequest {
   /** Return the raw Response (exports, downloads). */
   raw?: boolean;
   signal?: AbortSignal;
+  /** The operation's merchant scope (from its contract): what the web client adds to the body. */
+  merchantScope?: MerchantScope;
 }
 
 export interface ApiClientOptions {

@@ -1,4 +1,4 @@
-import { CODES } from '../error-codes.ts';
+import { CODES } from '../core/error-codes.ts';
 
 // The words of the 操作日志 and 登录日志 pages, shared by the pages and their exports: the sheet says
 // what the page says.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordSchema, phoneSchema, userNameSchema, verifyCodeSchema } from '../core/fields.ts';
 
 /** Gateway operation names of sign-in and the session. */
 export const AUTH_OPS = {
@@ -11,34 +12,6 @@ export const AUTH_OPS = {
   resourceFetch: 'permission.resource.fetch',
   getInfo: 'permission.getInfo',
 } as const;
-
-export const PHONE_RE = /^1[3-9]\d{9}$/;
-export const phoneSchema = z
-  .string({ error: '请输入手机号' })
-  .trim()
-  .min(1, '请输入手机号')
-  .regex(PHONE_RE, '手机号格式不正确');
-
-export const verifyCodeSchema = z
-  .string({ error: '请输入验证码' })
-  .trim()
-  .regex(/^\d{6}$/, '验证码为6位数字');
-
-/** Password rule: 8–32 characters with letters and digits, no spaces. */
-export const passwordSchema = z
-  .string({ error: '请输入密码' })
-  .min(8, '密码长度至少8位')
-  .max(32, '密码长度不能超过32位')
-  .regex(/^\S+$/, '密码不能包含空格')
-  .regex(/[A-Za-z]/, '密码须包含字母')
-  .regex(/\d/, '密码须包含数字');
-
-export const userNameSchema = z
-  .string({ error: '请输入账号' })
-  .trim()
-  .min(2, '账号长度至少2位')
-  .max(32, '账号长度不能超过32位')
-  .regex(/^[A-Za-z0-9_.@-]+$/, '账号只能包含字母、数字和 _ . @ -');
 
 export const loginPasswordInput = z.object({
   userName: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号长度不能超过64位'),

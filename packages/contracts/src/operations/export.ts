@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './system.ts';
+import { idSchema } from '../core/fields.ts';
 
 /** Gateway operations of 文件管理 → 导出文件 (spec §7 "asynchronous export file list"). */
 export const EXPORT_OPS = {

@@ -1,13 +1,6 @@
-import {
-  BUSINESS_LINES,
-  MAIN_TAGS,
-  MERCHANT_TYPES,
-  STORE_CATEGORY_LEAVES,
-  STORE_STATUS,
-  STORE_TAGS,
-  WEEKDAYS,
-  type FieldChange,
-} from './merchant.ts';
+import { BUSINESS_LINES, MAIN_TAGS, MERCHANT_TYPES } from './merchant.ts';
+import type { FieldChange } from '../merchant/field-change.ts';
+import { STORE_CATEGORY_LEAVES, STORE_STATUS, STORE_TAGS, WEEKDAYS } from '../merchant/store.ts';
 
 const names = (map: Readonly<Record<string, string | { name: string }>>, codes: unknown) =>
   (Array.isArray(codes) ? codes : [])

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   contractStatusAt,
   creditCodeCheckChar,
-  formatBusinessHours,
   idCardCheckDigit,
   isValidCreditCode,
   isValidIdCardNo,
   maskCertNo,
-  storeCreateInput,
 } from './merchant.ts';
+import { formatBusinessHours, storeCreateInput } from '../merchant/store.ts';
 
 describe('certificate numbers', () => {
   it('checks resident ID numbers (check digit and birth date)', () => {

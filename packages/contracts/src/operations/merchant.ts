@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { calendarDateRangeSchema, calendarDateSchema, daysBetween } from '../business-time.ts';
-import { isMaskedPhone, phoneOrMask } from '../format.ts';
-import { phoneSchema } from './auth.ts';
+import { calendarDateRangeSchema, calendarDateSchema, daysBetween } from '../core/business-time.ts';
+import { isMaskedPhone, phoneOrMask } from '../core/format.ts';
+import type { FieldChange } from '../merchant/field-change.ts';
+import { codeEnum, EMAIL_RE, regionFields, idSchema, optionalText, phoneSchema, requiredText, TEL_RE } from '../core/fields.ts';
 import { fileIdField, fileIdSchema } from './files.ts';
-import { idSchema } from './system.ts';
 
 /** Gateway operation names of merchant basic settings (spec section 100). */
 export const MERCHANT_OPS = {
@@ -14,15 +14,6 @@ export const MERCHANT_OPS = {
   infoSettings: 'merchant.info.settings',
   infoUpdateCheck: 'merchant.info.updateCheck',
   infoUpdate: 'merchant.info.update',
-  // stores (shop-management-list / -add / -edit)
-  storeCreate: 'merchant.store.create',
-  storeList: 'merchant.store.list',
-  storeCategories: 'merchant.store.categories',
-  storeTags: 'merchant.store.tags',
-  storeChangeRecords: 'merchant.store.changeRecords',
-  storeDetail: 'merchant.store.detail',
-  storeUpdate: 'merchant.store.update',
-  storeSetStatus: 'merchant.store.setStatus',
   // settle-apply flow (settle-apply) and its records and review (apply-record)
   settleCurrent: 'merchant.settle.current',
   settleBusinessLines: 'merchant.settle.businessLines',
@@ -69,13 +60,6 @@ export const MERCHANT_PATHS = {
   getMainTagList: '/ben-api/v2/merchant/getMainTagList',
   getMerchantTypeList: '/ben-api/v2/merchant/getMerchantTypeList',
   updateMerchantCheck: '/ben-api/v2/merchant/updateMerchantCheck',
-  createStore: '/ben-api/v1/store/createStore',
-  storeList: '/ben-api/v1/store/storeList',
-  getStoreCategoryInfo: '/ben-api/v1/store/getStoreCategoryInfo',
-  getStoreTagInfo: '/ben-api/v1/store/getStoreTagInfo',
-  changeStoreInfoRecords: '/ben-api/v1/store/changeStoreInfoRecords',
-  storeInfoDetail: '/ben-api/v1/store/storeInfoDetail',
-  updateStoreInfo: '/ben-api/v1/store/updateStoreInfo',
   createUser: '/ben-api/v1/user/createUser',
   userList: '/ben-api/v1/user/userList',
   userDisable: '/ben-api/v1/user/userDisable',
@@ -92,13 +76,6 @@ export const MERCHANT_PATH_OPS: Record<keyof typeof MERCHANT_PATHS, string> = {
   getMainTagList: MERCHANT_OPS.infoMainTags,
   getMerchantTypeList: MERCHANT_OPS.infoTypes,
   updateMerchantCheck: MERCHANT_OPS.infoUpdateCheck,
-  createStore: MERCHANT_OPS.storeCreate,
-  storeList: MERCHANT_OPS.storeList,
-  getStoreCategoryInfo: MERCHANT_OPS.storeCategories,
-  getStoreTagInfo: MERCHANT_OPS.storeTags,
-  changeStoreInfoRecords: MERCHANT_OPS.storeChangeRecords,
-  storeInfoDetail: MERCHANT_OPS.storeDetail,
-  updateStoreInfo: MERCHANT_OPS.storeUpdate,
   createUser: MERCHANT_OPS.staffCreate,
   userList: MERCHANT_OPS.staffList,
   userDisable: MERCHANT_OPS.staffDisable,
@@ -120,35 +97,6 @@ export const MERCHANT_ANCHORS = {
   shopList: 'shop-management-list',
   userList: 'user-list',
 } as const;
-
-// ---------------------------------------------------------------- field helpers
-
-export const requiredText = (label: string, min: number, max: number, verb = '请输入') =>
-  z
-    .string({ error: `${verb}${label}` })
-    .trim()
-    .min(1, `${verb}${label}`)
-    .min(min, `${label}至少${min}个字`)
-    .max(max, `${label}不能超过${max}个字`);
-
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label}格式不正确` })
-    .trim()
-    .max(max, `${label}不能超过${max}个字`)
-    .optional()
-    .transform((v) => v ?? '');
-
-
-/** Mobile, landline (0xx-xxxxxxx) or 400 number. */
-export const TEL_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|400-?\d{3}-?\d{4})$/;
-export const telSchema = (label: string) =>
-  z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).regex(TEL_RE, `${label}格式不正确（手机号、座机或400电话）`);
-
-export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-
-const codeEnum = <T extends Record<string, unknown>>(map: T, label: string) =>
-  z.enum(Object.keys(map) as [keyof T & string, ...(keyof T & string)[]], { error: `${label}不正确` });
 
 /** Chinese resident ID number (18 digits, GB 11643 check digit, real birth date). */
 export function idCardCheckDigit(first17: string): string {
@@ -217,11 +165,6 @@ export const SUBJECT_TYPES = { person: '个人/个体工商户', business: '企�
 export type SubjectType = keyof typeof SUBJECT_TYPES;
 export const CERT_LABELS: Record<SubjectType, string> = { person: '身份证号码', business: '统一社会信用代码' };
 
-const regionFields = {
-  province: requiredText('省份', 2, 20),
-  city: requiredText('城市', 2, 20),
-  district: optionalText('区县', 20),
-};
 
 export const merchantInfoFields = {
   shortName: optionalText('商户简称', 20),
@@ -283,12 +226,6 @@ export const merchantInfoCheckInput = z.object({
   certFileId: fileIdSchema.optional(),
 }) as z.ZodType<Partial<z.output<typeof merchantInfoUpdateInput>> & Partial<Record<ReviewField, string | number>>>;
 
-export interface FieldChange {
-  field: string;
-  label: string;
-  before: unknown;
-  after: unknown;
-}
 
 export interface MerchantInfo {
   merchantId: number;
@@ -329,140 +266,6 @@ export interface MerchantInfoCheck {
   direct: string[];
   needReview: string[];
   pendingChange: MerchantInfo['pendingChange'];
-}
-
-// ---------------------------------------------------------------- stores
-
-export interface StoreCategory {
-  code: string;
-  name: string;
-  children?: StoreCategory[];
-}
-export const STORE_CATEGORIES: StoreCategory[] = [
-  { code: 'retail', name: '零售门店', children: [
-    { code: 'retail-cvs', name: '便利店' }, { code: 'retail-super', name: '超市' },
-    { code: 'retail-fresh', name: '生鲜店' }, { code: 'retail-fruit', name: '水果店' },
-  ] },
-  { code: 'unmanned', name: '无人零售', children: [
-    { code: 'unmanned-cabinet', name: '智能柜点位' }, { code: 'unmanned-store', name: '无人便利店' },
-  ] },
-  { code: 'food', name: '餐饮', children: [
-    { code: 'food-coffee', name: '咖啡茶饮' }, { code: 'food-bakery', name: '烘焙甜点' }, { code: 'food-fast', name: '快餐简餐' },
-  ] },
-  { code: 'community', name: '社区服务', children: [
-    { code: 'community-pickup', name: '社区团购自提点' }, { code: 'community-warehouse', name: '前置仓' },
-  ] },
-];
-export const STORE_CATEGORY_LEAVES: Record<string, { name: string; parentName: string }> = Object.fromEntries(
-  STORE_CATEGORIES.flatMap((p) => (p.children ?? []).map((c) => [c.code, { name: c.name, parentName: p.name }])),
-);
-
-export const STORE_TAGS = {
-  '24h': '24小时营业',
-  pickup: '到店自提',
-  delivery: '配送到家',
-  parking: '免费停车',
-  office: '写字楼店',
-  campus: '校园店',
-  community: '社区店',
-  transport: '交通枢纽',
-  wifi: '免费WiFi',
-  cold: '冷链商品',
-} as const;
-
-export const STORE_STATUS = { 1: '营业中', 2: '暂停营业', 3: '已闭店' } as const;
-export const WEEKDAYS = { 1: '周一', 2: '周二', 3: '周三', 4: '周四', 5: '周五', 6: '周六', 7: '周日' } as const;
-
-export const STORE_CODE_RE = /^MD\d{10}$/;
-export const storeCodeSchema = z.string({ error: '门店编号不正确' }).trim().regex(STORE_CODE_RE, '门店编号不正确');
-const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-export const storeFields = {
-  name: requiredText('门店名称', 2, 30),
-  categoryCode: z
-    .string({ error: '请选择门店分类' })
-    .trim()
-    .min(1, '请选择门店分类')
-    .refine((c) => c in STORE_CATEGORY_LEAVES, '门店分类不存在'),
-  tagCodes: z
-    .array(z.string().refine((c) => c in STORE_TAGS, '门店标签不存在'), { error: '门店标签格式不正确' })
-    .max(8, '门店标签最多选8个')
-    .default([])
-    .transform((a) => [...new Set(a)]),
-  contactName: requiredText('联系人', 2, 20),
-  contactPhone: telSchema('联系电话'),
-  ...regionFields,
-  address: requiredText('详细地址', 5, 100),
-  /** GCJ-02 (the map service's system). */
-  lng: z.coerce.number({ error: '请输入经度' }).min(73.5, '经度需在73.5～135.1之间（中国境内）').max(135.1, '经度需在73.5～135.1之间（中国境内）'),
-  lat: z.coerce.number({ error: '请输入纬度' }).min(3.8, '纬度需在3.8～53.6之间（中国境内）').max(53.6, '纬度需在3.8～53.6之间（中国境内）'),
-  openTime: z.string({ error: '请选择开始营业时间' }).regex(TIME_RE, '开始营业时间格式应为 HH:mm'),
-  closeTime: z.string({ error: '请选择结束营业时间' }).regex(TIME_RE, '结束营业时间格式应为 HH:mm'),
-  businessDays: z
-    .array(z.coerce.number().int().min(1, '营业日不正确').max(7, '营业日不正确'), { error: '请选择营业日' })
-    .min(1, '请至少选择一个营业日')
-    .max(7, '营业日不正确')
-    .transform((a) => [...new Set(a)].sort()),
-  status: z.coerce
-    .number({ error: '请选择门店状态' })
-    .int('门店状态不正确')
-    .refine((s) => s in STORE_STATUS, '门店状态不正确')
-    .default(1),
-  remark: optionalText('备注', 200),
-};
-const hoursCheck = (v: { openTime: string; closeTime: string }, ctx: z.RefinementCtx) => {
-  if (v.openTime === v.closeTime) ctx.addIssue({ code: 'custom', path: ['closeTime'], message: '结束营业时间不能与开始营业时间相同' });
-};
-export const storeCreateInput = z.object(storeFields).superRefine(hoursCheck);
-export const storeUpdateInput = z
-  .object({ storeCode: storeCodeSchema, ...storeFields, contactPhone: phoneOrMask(telSchema('联系电话'), '联系电话') })
-  .superRefine(hoursCheck);
-export const storeByCodeInput = z.object({ storeCode: storeCodeSchema });
-export const storeSetStatusInput = z.object({
-  storeCode: storeCodeSchema,
-  status: z.coerce.number({ error: '请选择门店状态' }).int('门店状态不正确').refine((s) => s in STORE_STATUS, '门店状态不正确'),
-});
-
-export interface StoreRow {
-  id: number;
-  storeCode: string;
-  name: string;
-  categoryCode: string;
-  categoryName: string;
-  tagCodes: string[];
-  tagNames: string[];
-  contactName: string;
-  contactPhone: string;
-  province: string;
-  city: string;
-  district: string;
-  address: string;
-  lng: number;
-  lat: number;
-  openTime: string;
-  closeTime: string;
-  businessDays: number[];
-  businessHours: string;
-  status: number;
-  statusName: string;
-  remark: string;
-  staffCount: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface StoreChangeRecord {
-  id: number;
-  changeType: 'create' | 'update' | 'status';
-  changeTypeName: string;
-  changes: FieldChange[];
-  operatorName: string;
-  createdAt: number;
-}
-
-/** "08:00-22:00", "22:00-次日06:00". */
-export function formatBusinessHours(openTime: string, closeTime: string): string {
-  return closeTime < openTime ? `${openTime}-次日${closeTime}` : `${openTime}-${closeTime}`;
 }
 
 // ---------------------------------------------------------------- settle-apply
@@ -719,12 +522,6 @@ export interface StaffRow {
   updatedAt: number;
 }
 
-export interface Paged<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
 
 // ---------------------------------------------------------------- revealing a masked phone
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { phoneOrMask } from '../format.ts';
-import { passwordSchema, phoneSchema, userNameSchema } from './auth.ts';
+import { phoneOrMask } from '../core/format.ts';
+import { idSchema, passwordSchema, phoneSchema, userNameSchema } from '../core/fields.ts';
 
 /** Gateway operation names of user management (spec section 115). */
 export const SYSTEM_OPS = {
@@ -28,9 +28,6 @@ export const SYSTEM_OPS = {
   /** The full number behind an account's masked phone (audited). */
   phoneReveal: 'system.phone.reveal',
 } as const;
-
-export const idSchema = (label: string) =>
-  z.coerce.number({ error: `${label}不正确` }).int(`${label}不正确`).positive(`${label}不正确`);
 
 export const orgNameSchema = z
   .string({ error: '请输入组织名称' })

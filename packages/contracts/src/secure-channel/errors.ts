@@ -1,4 +1,4 @@
-import { CODES } from '../error-codes.ts';
+import { CODES } from '../core/error-codes.ts';
 
 /**
  * Internal reason of a refusal. For server logs and tests only: the HTTP answer must carry the

@@ -4,7 +4,7 @@
  */
 import { RESPONSE_AAD_TAG } from './config.ts';
 import { base64UrlLength, base64UrlToBytes, bytesToBase64Url, randomBytes, utf8Decode, utf8Encode } from './encoding.ts';
-import { CODES } from '../error-codes.ts';
+import { CODES } from '../core/error-codes.ts';
 import { refuse, SECURE_CHANNEL_MESSAGE } from './errors.ts';
 import type { ChannelKeys } from './keys.ts';
 

@@ -1,3 +1,4 @@
+import { storeOps } from '@merchant/contracts/merchant/store';
 import { AUTH_OPS, EXPORT_OPS, MERCHANT_OPS, SYSTEM_OPS } from '@merchant/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ describe('operation log words come from the operations themselves', () => {
 
   beforeAll(async () => {
     await discoverOperations(registry);
-    logged = registry.list().filter((o) => o.mutates || o.export);
+    logged = registry.list().filter((o) => o.writes || o.export);
   });
 
   it('gives every changing operation and every exportable list a short Chinese name of its own', () => {
@@ -62,7 +63,7 @@ describe('operation log words come from the operations themselves', () => {
     for (const o of logged) {
       const schema = z.toJSONSchema(o.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
       for (const key of targetKeys(Object.keys(schema.properties ?? {}))) {
-        const name = o.mutates ? o.name : `${o.name}#export`;
+        const name = o.writes ? o.name : `${o.name}#export`;
         if (!targetField(name, key)) missing.push(`${name}: ${key}`);
       }
       for (const a of anchorsOf(o)) if (!pages.has(a)) missing.push(`${o.name}: page ${a}`);
@@ -103,10 +104,10 @@ describe('operation log targets', () => {
     // Gone since (or never this merchant's): the id, in words.
     expect(describeTargets(SYSTEM_OPS.roleDelete, 'id=99', names)).toBe('角色ID 99');
     expect(describeTargets('system.account.edit', 'id=1;roleIds=7,8,9', names)).toBe('账号ID 1；角色：运营、财务、ID 9');
-    expect(describeTargets(MERCHANT_OPS.storeSetStatus, 'storeCode=S0001', names)).toBe('门店：旗舰店（S0001）');
-    expect(describeTargets(MERCHANT_OPS.storeSetStatus, 'storeCode=S0404', names)).toBe('门店：S0404');
+    expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0001', names)).toBe('门店：旗舰店（S0001）');
+    expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0404', names)).toBe('门店：S0404');
     expect(describeTargets(MERCHANT_OPS.settleSubmit, 'id=3', names)).toBe('入驻申请：RZ20260101001');
-    expect(describeTargets(`${MERCHANT_OPS.storeList}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
+    expect(describeTargets(`${storeOps.list.name}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
     // Entries written before secrets were left out do not show them.
     expect(describeTargets(AUTH_OPS.register, 'code=123456;userName=boss', names)).toBe('账号：boss');
     expect(describeTargets(SYSTEM_OPS.roleEdit, '', names)).toBe('');
@@ -117,7 +118,7 @@ describe('operation log targets', () => {
       { operation: SYSTEM_OPS.roleEdit, targetIds: 'id=7;menuIds=1,2,3' },
       { operation: SYSTEM_OPS.roleAdd, targetIds: 'organizationId=4;name=x' },
       { operation: 'system.account.edit', targetIds: 'id=1;roleIds=1,2,3,4' },
-      { operation: MERCHANT_OPS.storeUpdate, targetIds: 'storeCode=S0001;categoryCode=C01' },
+      { operation: storeOps.update.name, targetIds: 'storeCode=S0001;categoryCode=C01' },
     ]);
     expect(Object.fromEntries([...wanted].map(([k, v]) => [k, [...v]]))).toEqual({ role: ['7'], organization: ['4'], account: ['1'], storeCode: ['S0001'] });
   });

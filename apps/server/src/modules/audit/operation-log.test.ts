@@ -1,3 +1,4 @@
+import { storeOps } from '@merchant/contracts/merchant/store';
 import { AUTH_OPS, CODES, GATEWAY_PATHS, MERCHANT_OPS as M, SYSTEM_OPS as S, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -43,8 +44,8 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     theirOrg = data<{ id: number }[]>(await op(other, S.orgTree))[0].id;
 
     // A merchant action: a store's status; an application submitted again (refused, still logged).
-    store = data<Paged<{ storeCode: string; name: string }>>(await op(admin, M.storeList, { pageSize: 1 })).list[0];
-    data(await op(admin, M.storeSetStatus, { storeCode: store.storeCode, status: 2 }));
+    store = data<Paged<{ storeCode: string; name: string }>>(await op(admin, storeOps.list.name, { pageSize: 1 })).list[0];
+    data(await op(admin, storeOps.setStatus.name, { storeCode: store.storeCode, status: 2 }));
     apply = data<Paged<{ id: number; applyCode: string }>>(await op(admin, M.settleList, { pageSize: 1 })).list[0];
     expect((await op(admin, M.settleSubmit, { id: apply.id })).code).not.toBe(CODES.ok);
 
@@ -68,7 +69,7 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
   });
 
   it('names merchant actions, their pages and targets in Chinese', () => {
-    expect(latest(M.storeSetStatus)).toMatchObject({
+    expect(latest(storeOps.setStatus.name)).toMatchObject({
       operationLabel: '设置门店营业状态', pageName: '门店管理', targetIds: `storeCode=${store.storeCode}`, targets: `门店：${store.name}（${store.storeCode}）`,
     });
     expect(latest(M.settleSubmit)).toMatchObject({ operationLabel: '提交入驻申请', pageName: '入驻申请', targets: `入驻申请：${apply.applyCode}` });

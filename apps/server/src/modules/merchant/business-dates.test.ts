@@ -2,7 +2,7 @@ import { CODES, GATEWAY_PATHS, MERCHANT_OPS as M, type ApiClient, type ContractR
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
-import { call, rowCount } from './merchant-test-kit.ts';
+import { call, rowCount } from '../../test/calls.ts';
 
 // Issue 10 item 11: business dates are calendar dates of the business time zone, stored as
 // 'YYYY-MM-DD' and answered, exported and compared as that string; timestamps are shown (exports,

@@ -1,8 +1,8 @@
 import { calendarDateOf, CODES, MERCHANT_OPS as M, type ApiClient, type ContractRow, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
-import { tinyPng, upload } from '../upload/upload-test-kit.ts';
-import { call, data, rowCount } from './merchant-test-kit.ts';
+import { tinyPng, upload } from '../../test/upload-kit.ts';
+import { call, data, rowCount } from '../../test/calls.ts';
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,5 @@
-import { maskPhone, type FieldChange } from '@merchant/contracts';
+import { maskPhone } from '@merchant/contracts';
+import type { FieldChange } from '@merchant/contracts/merchant/field-change';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

@@ -1,21 +1,11 @@
-import {
-  CODES,
-  MERCHANT_OPS as M,
-  type ApiClient,
-  type ChangeRequest,
-  type ContractRow,
-  type Paged,
-  type SettleApply,
-  type StaffRow,
-  type StoreChangeRecord,
-  type StoreRow,
-} from '@merchant/contracts';
+import { type StoreChangeRecord, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
+import { CODES, MERCHANT_OPS as M, type ApiClient, type OperationContract, type ChangeRequest, type ContractRow, type Paged, type SettleApply, type StaffRow } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterSummary } from '../../platform/export/filter-summary.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { contractList } from './contract.ops.ts';
-import { call } from './merchant-test-kit.ts';
+import { call } from '../../test/calls.ts';
 import { storeList } from './store.ops.ts';
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -23,9 +13,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MASKED_PHONE = /^\d{3}\*{4}\d{4}$/;
 
 /** The list's rows for these filters (every page: the demo lists are below 200 rows). */
-const listAll = <T>(c: ApiClient, name: string, body: object = {}) => call<Paged<T>>(c, name, { ...body, pageSize: 200 });
+const listAll = <T>(c: ApiClient, name: OperationContract | string, body: object = {}) => call<Paged<T>>(c, name, { ...body, pageSize: 200 });
 
-async function exported(c: ApiClient, name: string, body: object, exportName: string): Promise<unknown[][]> {
+async function exported(c: ApiClient, name: OperationContract | string, body: object, exportName: string): Promise<unknown[][]> {
   const res = await exportList(c, name, body, { exportName });
   if (res.kind !== 'file') throw new Error(JSON.stringify(res.envelope));
   expect(res.fileName).toMatch(new RegExp(`^${exportName}_\\d{14}\\.xlsx$`));
@@ -33,7 +23,7 @@ async function exported(c: ApiClient, name: string, body: object, exportName: st
 }
 
 /** The file has as many rows as the list's total, in the list's order (by the first column). */
-async function sameAsList<T>(c: ApiClient, name: string, body: object, exportName: string, key: (row: T) => unknown) {
+async function sameAsList<T>(c: ApiClient, name: OperationContract | string, body: object, exportName: string, key: (row: T) => unknown) {
   const listed = await listAll<T>(c, name, body);
   const rows = await exported(c, name, body, exportName);
   expect(rows.length - 1).toBe(listed.total);
@@ -57,7 +47,7 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
   });
 
   it('stores: the list’s columns and order, phones masked, filters narrowing', async () => {
-    const { listed, rows } = await sameAsList<StoreRow>(admin, M.storeList, {}, '门店列表', (s) => s.storeCode);
+    const { listed, rows } = await sameAsList<StoreRow>(admin, storeOps.list, {}, '门店列表', (s) => s.storeCode);
     expect(rows[0]).toEqual(['门店编号', '门店名称', '状态', '门店分类', '标签', '所在地区', '详细地址', '营业时间', '联系人', '联系电话', '员工数', '创建时间']);
     const first = listed.list[0];
     expect(rows[1]).toEqual([
@@ -66,23 +56,23 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
     ]);
     expect(rows.slice(1).every((r) => MASKED_PHONE.test(String(r[9])))).toBe(true);
 
-    const paused = await sameAsList<StoreRow>(admin, M.storeList, { status: 2 }, '门店列表', (s) => s.storeCode);
+    const paused = await sameAsList<StoreRow>(admin, storeOps.list, { status: 2 }, '门店列表', (s) => s.storeCode);
     expect(paused.listed.total).toBeLessThan(listed.total);
     expect(paused.rows.slice(1).every((r) => r[2] === '暂停营业')).toBe(true);
-    const filtered = await sameAsList<StoreRow>(admin, M.storeList, { categoryCode: 'retail', tagCode: '24h', city: '深圳' }, '门店列表', (s) => s.storeCode);
+    const filtered = await sameAsList<StoreRow>(admin, storeOps.list, { categoryCode: 'retail', tagCode: '24h', city: '深圳' }, '门店列表', (s) => s.storeCode);
     expect(filtered.listed.total).toBeGreaterThan(0);
     expect(filtered.rows.slice(1).every((r) => String(r[3]).startsWith('零售门店/') && String(r[4]).includes('24小时营业'))).toBe(true);
-    await sameAsList<StoreRow>(admin, M.storeList, { sortField: 'name', sortOrder: 'ascend' }, '门店列表', (s) => s.storeCode);
+    await sameAsList<StoreRow>(admin, storeOps.list, { sortField: 'name', sortOrder: 'ascend' }, '门店列表', (s) => s.storeCode);
     expect(filterSummary({ status: 1, categoryCode: 'retail', tagCode: '24h', city: '上海' }, storeList.export)).toBe('状态：营业中；门店分类：零售门店；标签：24小时营业；城市：上海');
 
     // Another merchant's file has none of these stores.
-    expect(await exported(other, M.storeList, {}, '门店列表')).toEqual([rows[0]]);
+    expect(await exported(other, storeOps.list, {}, '门店列表')).toEqual([rows[0]]);
   });
 
   it('store change records: one store’s records with their changes in words', async () => {
-    const store = (await listAll<StoreRow>(admin, M.storeList, { name: '中山公园' })).list[0];
-    const records = await call<Paged<StoreChangeRecord>>(admin, M.storeChangeRecords, { storeCode: store.storeCode, pageSize: 200 });
-    const rows = await exported(admin, M.storeChangeRecords, { storeCode: store.storeCode }, '门店变更记录');
+    const store = (await listAll<StoreRow>(admin, storeOps.list, { name: '中山公园' })).list[0];
+    const records = await call<Paged<StoreChangeRecord>>(admin, storeOps.changeRecords, { storeCode: store.storeCode, pageSize: 200 });
+    const rows = await exported(admin, storeOps.changeRecords, { storeCode: store.storeCode }, '门店变更记录');
     expect(rows[0]).toEqual(['门店编号', '门店名称', '时间', '类型', '变更内容', '操作人']);
     expect(rows.length - 1).toBe(records.total);
     expect(rows.slice(1).map((r) => r[3])).toEqual(records.list.map((r) => r.changeTypeName));
@@ -92,8 +82,8 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
     const all = await t.db.db.selectFrom('store_change_record').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(rows.length - 1).toBeLessThan(Number(all.n));
     // Another merchant's code (and an unknown one) finds nothing, as the list refuses it.
-    expect((await op(other, M.storeChangeRecords, { storeCode: store.storeCode })).code).toBe(CODES.notFound);
-    expect(await exported(other, M.storeChangeRecords, { storeCode: store.storeCode }, '门店变更记录')).toEqual([rows[0]]);
+    expect((await op(other, storeOps.changeRecords, { storeCode: store.storeCode })).code).toBe(CODES.notFound);
+    expect(await exported(other, storeOps.changeRecords, { storeCode: store.storeCode }, '门店变更记录')).toEqual([rows[0]]);
   });
 
   it('settle applications: statuses and subject types in words, certificate number and phone masked', async () => {
@@ -173,7 +163,7 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
 
   it('refuses an account without the pages (A0301)', async () => {
     const operator = await t.signIn('operator');
-    for (const name of [M.storeList, M.storeChangeRecords, M.settleList, M.changeList, M.contractList, M.staffList]) {
+    for (const name of [storeOps.list, storeOps.changeRecords, M.settleList, M.changeList, M.contractList, M.staffList]) {
       const res = await exportList(operator, name, { storeCode: 'MD2611210001' });
       expect(res.kind === 'json' && res.envelope.code).toBe(CODES.forbidden);
     }

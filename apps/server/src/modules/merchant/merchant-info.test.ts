@@ -1,7 +1,7 @@
 import { CODES, MERCHANT_OPS as M, MERCHANT_PATHS as P, type ApiClient, type MerchantInfo, type MerchantInfoCheck } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
-import { data, rest } from './merchant-test-kit.ts';
+import { data, rest } from '../../test/calls.ts';
 
 const valid = {
   shortName: '鲜速达', mainTags: ['fresh', 'drink'], contactName: '王建国', contactPhone: '13912345678', servicePhone: '400-820-1234',

@@ -1,11 +1,12 @@
+import { storeOps } from '@merchant/contracts/merchant/store';
 import { creditCodeCheckChar, CODES, idCardCheckDigit, MERCHANT_OPS as M, MERCHANT_PATHS as P, type ApiClient, type ChangeRequest, type MerchantInfo, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectWinners, race } from '../../test/race.ts';
-import { tinyPng, upload } from '../upload/upload-test-kit.ts';
+import { tinyPng, upload } from '../../test/upload-kit.ts';
 import { withGeneratedCode } from './business-code.ts';
-import { call, data, rest } from './merchant-test-kit.ts';
-import { validStore } from './store-test-data.ts';
+import { call, data, rest } from '../../test/calls.ts';
+import { validStore } from '../../test/store-data.ts';
 
 const N = 30;
 const ID_NO = `31010419880615123${idCardCheckDigit('31010419880615123')}`;
@@ -30,21 +31,21 @@ describe.each(DIALECTS)('merchant basic settings under concurrency (%s)', (diale
   });
 
   it('makes one store of a name; the others hear the name is taken', async () => {
-    const answers = await race(N, () => rest(admin, P.createStore, { ...validStore, name: '并发测试便利店' }));
+    const answers = await race(N, () => rest(admin, storeOps.create, { ...validStore, name: '并发测试便利店' }));
     expectWinners(answers, { code: CODES.conflict, msg: '已有同名门店，请换一个名称（字段：name）' });
     expect(await count('store', [['name', '并发测试便利店']])).toBe(1);
   });
 
   it('renames several stores to one name at once: one wins', async () => {
     const codes: string[] = [];
-    for (let i = 0; i < 8; i++) codes.push(data<{ storeCode: string }>(await rest(admin, P.createStore, { ...validStore, name: `改名门店${i}` })).storeCode);
-    const answers = await race(codes.length, (i) => rest(admin, P.updateStoreInfo, { ...validStore, storeCode: codes[i], name: '改名后门店' }));
+    for (let i = 0; i < 8; i++) codes.push(data<{ storeCode: string }>(await rest(admin, storeOps.create, { ...validStore, name: `改名门店${i}` })).storeCode);
+    const answers = await race(codes.length, (i) => rest(admin, storeOps.update, { ...validStore, storeCode: codes[i], name: '改名后门店' }));
     expectWinners(answers, { code: CODES.conflict, msg: '已有同名门店，请换一个名称（字段：name）' });
     expect(await count('store', [['name', '改名后门店']])).toBe(1);
   });
 
   it('gives concurrent stores of different names different codes (a code taken meanwhile is drawn again)', async () => {
-    const answers = await race(N, (i) => rest(admin, P.createStore, { ...validStore, name: `编号门店${i}` }));
+    const answers = await race(N, (i) => rest(admin, storeOps.create, { ...validStore, name: `编号门店${i}` }));
     expectWinners(answers, { code: CODES.conflict, msg: '' }, { winners: N });
     const codes = answers.map((a) => (a.data as { storeCode: string }).storeCode);
     expect(new Set(codes).size).toBe(N);

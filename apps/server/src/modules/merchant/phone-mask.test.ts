@@ -1,21 +1,10 @@
-import {
-  CODES,
-  MERCHANT_OPS as M,
-  SYSTEM_OPS as S,
-  type ApiClient,
-  type MerchantInfo,
-  type MerchantInfoCheck,
-  type Paged,
-  type SettleApply,
-  type StaffRow,
-  type StoreChangeRecord,
-  type StoreRow,
-} from '@merchant/contracts';
+import { type StoreChangeRecord, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
+import { CODES, MERCHANT_OPS as M, SYSTEM_OPS as S, type ApiClient, type MerchantInfo, type MerchantInfoCheck, type Paged, type SettleApply, type StaffRow } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
-import { tinyPng, upload } from '../upload/upload-test-kit.ts';
-import { call, data } from './merchant-test-kit.ts';
-import { validStore } from './store-test-data.ts';
+import { tinyPng, upload } from '../../test/upload-kit.ts';
+import { call, data } from '../../test/calls.ts';
+import { validStore } from '../../test/store-data.ts';
 
 // Issue 10 item 12 (decision "the masking rule"): every phone a merchant page receives is masked;
 // an edit that sends the masked value back keeps the stored number; the full number comes only from
@@ -58,7 +47,7 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     shopOnly = await accountWith('shopclerk', '13600001001', ['shop-management-list']);
     infoOnly = await accountWith('infoviewer', '13600001002', ['information-detail']);
     merchantId = (await call<MerchantInfo>(admin, M.infoDetail)).merchantId;
-    store = (await call<Paged<StoreRow>>(admin, M.storeList, { pageSize: 1 })).list[0];
+    store = (await call<Paged<StoreRow>>(admin, storeOps.list, { pageSize: 1 })).list[0];
     staffId = (await call<Paged<StaffRow>>(admin, M.staffList, { pageSize: 1 })).list[0].id;
   });
   afterAll(async () => {
@@ -73,7 +62,7 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     expect((await call<{ info: MerchantInfo }>(admin, M.infoSettings)).info.contactPhone).toBe('139****2451');
     expect((await call<{ info: MerchantInfo }>(admin, M.changeForm)).info.servicePhone).toBe('400*****6688');
 
-    const detail = await call<StoreRow>(admin, M.storeDetail, { storeCode: store.storeCode });
+    const detail = await call<StoreRow>(admin, storeOps.detail, { storeCode: store.storeCode });
     expect(detail.contactPhone).toMatch(MASKED);
     expect(detail.contactPhone).not.toBe(await raw.store(store.id));
     const staff = await call<StaffRow>(admin, M.staffDetail, { id: staffId });
@@ -86,7 +75,7 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     // a dry run and the change records show the numbers masked too
     const check = await call<MerchantInfoCheck>(admin, M.infoUpdateCheck, { contactPhone: '13811112222' });
     expect(check.changes.find((c) => c.field === 'contactPhone')).toEqual({ field: 'contactPhone', label: '联系电话', before: '139****2451', after: '138****2222' });
-    const seeded = await call<Paged<StoreChangeRecord>>(admin, M.storeChangeRecords, { storeCode: store.storeCode, pageSize: 200 });
+    const seeded = await call<Paged<StoreChangeRecord>>(admin, storeOps.changeRecords, { storeCode: store.storeCode, pageSize: 200 });
     const phones = seeded.list.flatMap((r) => r.changes.filter((c) => c.field === 'contactPhone').flatMap((c) => [c.before, c.after]));
     expect(phones.every((p) => typeof p !== 'string' || p === '' || MASKED.test(p))).toBe(true);
   });
@@ -104,9 +93,9 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
 
     // a store edit without touching the phone: the number stays and no phone change is recorded
     const before = await raw.store(store.id);
-    const s = await call<StoreRow>(admin, M.storeDetail, { storeCode: store.storeCode });
+    const s = await call<StoreRow>(admin, storeOps.detail, { storeCode: store.storeCode });
     const { id: _id, categoryName: _c, tagNames: _t, businessHours: _b, statusName: _s, staffCount: _n, createdAt: _ca, updatedAt: _u, ...fields } = s;
-    const upd = await call<{ changes: { field: string }[] }>(admin, M.storeUpdate, { ...fields, remark: '只改备注' });
+    const upd = await call<{ changes: { field: string }[] }>(admin, storeOps.update, { ...fields, remark: '只改备注' });
     expect(upd.changes.map((c) => c.field)).toEqual(['remark']);
     expect(await raw.store(store.id)).toBe(before);
 
@@ -151,7 +140,7 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     expect(await op(admin, M.infoUpdate, form)).toMatchObject({ code: CODES.badInput, msg: '联系电话不完整：修改联系电话时请输入完整的号码（字段：contactPhone）' });
     expect(await raw.profile()).toEqual(profile);
     const before = await raw.store(store.id);
-    expect(await op(admin, M.storeUpdate, { ...validStore, storeCode: store.storeCode, name: store.name, contactPhone: '021*****0000' })).toMatchObject({
+    expect(await op(admin, storeOps.update, { ...validStore, storeCode: store.storeCode, name: store.name, contactPhone: '021*****0000' })).toMatchObject({
       code: CODES.badInput, msg: '联系电话不完整：修改联系电话时请输入完整的号码（字段：contactPhone）',
     });
     expect(await raw.store(store.id)).toBe(before);
@@ -159,17 +148,17 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
       code: CODES.badInput, msg: '手机号不完整：修改手机号时请输入完整的号码（字段：phone）',
     });
     // a masked value is never accepted where a number is created
-    expect(await op(admin, M.storeCreate, { ...validStore, name: '打码门店', contactPhone: '138****5678' })).toMatchObject({ code: CODES.badInput });
+    expect(await op(admin, storeOps.create, { ...validStore, name: '打码门店', contactPhone: '138****5678' })).toMatchObject({ code: CODES.badInput });
     expect(await op(admin, M.staffCreate, { name: '打码员工', phone: '138****5678', position: 'clerk', remark: '' })).toMatchObject({ code: CODES.badInput });
   });
 
   it('a new number is stored in full and its change record is answered masked', async () => {
-    const s = await call<StoreRow>(admin, M.storeDetail, { storeCode: store.storeCode });
+    const s = await call<StoreRow>(admin, storeOps.detail, { storeCode: store.storeCode });
     const { id: _id, categoryName: _c, tagNames: _t, businessHours: _b, statusName: _s, staffCount: _n, createdAt: _ca, updatedAt: _u, ...fields } = s;
-    const upd = await call<{ changes: { field: string; before: unknown; after: unknown }[] }>(admin, M.storeUpdate, { ...fields, contactPhone: '13755556666' });
+    const upd = await call<{ changes: { field: string; before: unknown; after: unknown }[] }>(admin, storeOps.update, { ...fields, contactPhone: '13755556666' });
     expect(upd.changes).toEqual([{ field: 'contactPhone', label: '联系电话', before: s.contactPhone, after: '137****6666' }]);
     expect(await raw.store(store.id)).toBe('13755556666');
-    const records = await call<Paged<StoreChangeRecord>>(admin, M.storeChangeRecords, { storeCode: store.storeCode });
+    const records = await call<Paged<StoreChangeRecord>>(admin, storeOps.changeRecords, { storeCode: store.storeCode });
     expect(records.list[0].changes).toEqual([{ field: 'contactPhone', label: '联系电话', before: s.contactPhone, after: '137****6666' }]);
   });
 

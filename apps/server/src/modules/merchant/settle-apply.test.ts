@@ -1,8 +1,8 @@
 import { CODES, creditCodeCheckChar, idCardCheckDigit, MERCHANT_OPS as M, type ApiClient, type MerchantInfo, type Paged, type SettleApply } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
-import { tinyPng, upload } from '../upload/upload-test-kit.ts';
-import { call, data, rowCount } from './merchant-test-kit.ts';
+import { tinyPng, upload } from '../../test/upload-kit.ts';
+import { call, data, rowCount } from '../../test/calls.ts';
 
 const ID_NO = `31010419880615123${idCardCheckDigit('31010419880615123')}`;
 const CREDIT = `91310104MA1FR7YK3${creditCodeCheckChar('91310104MA1FR7YK3')}`;

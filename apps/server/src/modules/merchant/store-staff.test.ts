@@ -1,8 +1,9 @@
-import { CODES, MERCHANT_OPS as M, MERCHANT_PATHS as P, type ApiClient, type Paged, type StaffRow, type StoreRow } from '@merchant/contracts';
+import { storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
+import { CODES, MERCHANT_OPS as M, MERCHANT_PATHS as P, type ApiClient, type Paged, type StaffRow } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
-import { data, rest, rowCount } from './merchant-test-kit.ts';
-import { validStore } from './store-test-data.ts';
+import { data, rest, rowCount } from '../../test/calls.ts';
+import { validStore } from '../../test/store-data.ts';
 
 describe.each(DIALECTS)('store staff (%s)', (dialect) => {
   let t: TestApp;
@@ -17,8 +18,8 @@ describe.each(DIALECTS)('store staff (%s)', (dialect) => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin');
     other = await registerMerchant(t, '别家员工商户', 'staffboss', '13700000011');
-    stores = data<Paged<StoreRow>>(await rest(admin, P.storeList, { pageSize: 3, sortField: 'createdAt', sortOrder: 'ascend' })).list;
-    theirStore = data<{ id: number }>(await rest(other, P.createStore, validStore)).id;
+    stores = data<Paged<StoreRow>>(await rest(admin, storeOps.list, { pageSize: 3, sortField: 'createdAt', sortOrder: 'ascend' })).list;
+    theirStore = data<{ id: number }>(await rest(other, storeOps.create, validStore)).id;
   });
   afterAll(async () => {
     await t.close();

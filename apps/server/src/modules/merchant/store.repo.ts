@@ -1,5 +1,6 @@
+import { STORE_CATEGORIES } from '@merchant/contracts/merchant/store';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { STORE_CATEGORIES } from '@merchant/contracts';
+
 import type { Database, StoreTable } from '../../db/types.ts';
 import { contains } from '../../platform/like.ts';
 

@@ -1,16 +1,5 @@
-import {
-  formatBusinessHours,
-  maskPhone,
-  STORE_CATEGORIES,
-  STORE_CATEGORY_LEAVES,
-  STORE_STATUS,
-  STORE_TAGS,
-  type Paged,
-  type StoreChangeRecord,
-  type StoreRow,
-  type storeCreateInput,
-  type storeUpdateInput,
-} from '@merchant/contracts';
+import { formatBusinessHours, STORE_CATEGORIES, STORE_CATEGORY_LEAVES, STORE_STATUS, STORE_TAGS, type StoreChangeRecord, type storeCreateInput, type StoreRow, type storeUpdateInput } from '@merchant/contracts/merchant/store';
+import { maskPhone, type Paged } from '@merchant/contracts';
 import type { z } from 'zod';
 import type { Selectable } from 'kysely';
 import type { StoreTable } from '../../db/types.ts';

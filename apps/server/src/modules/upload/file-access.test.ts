@@ -1,7 +1,7 @@
 import { CODES, FILE_OPS, FILE_PATHS, SYSTEM_OPS, type ApiClient, type FileMeta } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { tinyPng, upload } from './upload-test-kit.ts';
+import { tinyPng, upload } from '../../test/upload-kit.ts';
 
 /** A PDF-shaped contract scan. */
 const contractPdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');

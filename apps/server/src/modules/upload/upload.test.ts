@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CODES, FILE_LIMITS, FILE_OPS, FILE_PATHS, type ApiClient, type FileMeta, type UploadProgress } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
-import { tinyPng, upload } from './upload-test-kit.ts';
+import { tinyPng, upload } from '../../test/upload-kit.ts';
 
 /** A PDF-shaped file of about `bytes` bytes. */
 function bigPdf(bytes: number): Buffer {

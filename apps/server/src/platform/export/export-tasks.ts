@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import {
+  anchorsOf,
   CODES,
   DEFAULT_BUSINESS_TIME_ZONE,
   formatInZone,
@@ -20,7 +21,7 @@ import type { Database, ExportTaskTable } from '../../db/types.ts';
 import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { AppError, badInput, forbidden, notFound } from '../errors.ts';
-import { anchorsOf, type OpContext, type Operation } from '../gateway/registry.ts';
+import type { OpContext, Operation } from '../gateway/registry.ts';
 import { auditCall, authorize, contextFor, inputError, operationContext, parseInput, type GatewayDeps } from '../gateway/gateway.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { lockRow } from '../row-lock.ts';
@@ -418,7 +419,7 @@ export class ExportTasks {
   async download(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const ctx = contextFor(this.deps, req);
     // Any signed-in account (no anchor): the task must be its own.
-    await authorize(this.deps, req, { anchor: null }, ctx, req.body, { publicOnly: false });
+    await authorize(this.deps, req, { anchor: null, public: false }, ctx, req.body, { publicOnly: false });
     const parsed = exportTaskIdInput.safeParse(req.body ?? {});
     if (!parsed.success) throw inputError(parsed.error);
     const row = await this.own(ctx, parsed.data.id);

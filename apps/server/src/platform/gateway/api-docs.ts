@@ -1,36 +1,44 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { GATEWAY_PATHS } from '@merchant/contracts';
+import { anchorsOf, GATEWAY_PATHS } from '@merchant/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { loadAccess } from '../auth/access.ts';
 import { forbidden } from '../errors.ts';
 import { sessionOf, type GatewayDeps } from './gateway.ts';
-import { anchorsOf, type OperationRegistry } from './registry.ts';
+import type { OperationRegistry } from './registry.ts';
 
 /**
  * OpenAPI document generated from the operation registry: one entry per gateway operation, with the
- * input schema the server validates against (zod → JSON Schema), served at /docs.
+ * input schema the server validates against and the output schema of its answer (zod → JSON Schema), served at /docs.
  */
 export function openApiDocument(registry: OperationRegistry, version: string) {
+  const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
+    const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    delete out.$schema;
+    return out;
+  };
   const paths: Record<string, unknown> = {};
   for (const op of registry.list()) {
-    const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-    delete schema.$schema;
     const endpoint = op.public ? GATEWAY_PATHS.ignoreSecurity : GATEWAY_PATHS.request;
-    paths[`/gateway/${op.name}`] = {
-      post: {
-        operationId: op.name,
-        tags: [op.name.split('.')[0]],
-        summary: op.summary,
-        description:
-          `POST ${endpoint} with body {"name": "${op.name}", "body": <input>}. ` +
-          (op.public ? 'No token.' : `Token required; menu anchor: ${anchorsOf(op).join(' or ') || '(any signed-in account)'}.`) +
-          (op.mutates ? ' Written to the operation log.' : ''),
-        requestBody: { required: true, content: { 'application/json': { schema } } },
-        responses: { '200': { description: '{code, msg, message, data}' } },
-      },
+    const envelope = {
+      type: 'object',
+      properties: { code: { type: 'string', example: '200' }, msg: { type: 'string' }, message: { type: 'string' }, data: jsonSchema(op.output, 'output') },
     };
+    const entry = {
+      operationId: op.name,
+      tags: [op.name.split('.')[0]],
+      summary: op.label === op.summary ? op.label : `${op.label}：${op.summary}`,
+      description:
+        `POST ${endpoint} with body {"name": "${op.name}", "body": <input>}` +
+        (op.rest ? ` (also ${op.rest.method} ${op.rest.path}).` : '.') +
+        (op.public ? ' No token.' : ` Token required; menu anchor: ${anchorsOf(op).join(' or ') || '(any signed-in account)'}.`) +
+        (op.writes ? ' Written to the operation log.' : '') +
+        (op.exportable ? ' Exportable through POST /ben-api/api/uniter/v1/common/export.' : ''),
+      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.input, 'input') } } },
+      responses: { '200': { description: '{code, msg, message, data}', content: { 'application/json': { schema: envelope } } } },
+    };
+    paths[`/gateway/${op.name}`] = { post: entry };
   }
   return {
     openapi: '3.0.3',

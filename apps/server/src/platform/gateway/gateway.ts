@@ -1,4 +1,4 @@
-import { CODES, type Envelope } from '@merchant/contracts';
+import { anchorsOf, CODES, type Envelope } from '@merchant/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -9,7 +9,7 @@ import { extractToken, resolveSession } from '../auth/session.service.ts';
 import { writeAudit } from '../audit.ts';
 import { AppError, asAppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
 import { foreignMerchantId } from '../tenant.ts';
-import { anchorsOf, type OpContext, type Operation, type OperationRegistry, type Services } from './registry.ts';
+import type { OpContext, Operation, OperationRegistry, Services, SessionOpContext } from './registry.ts';
 
 export interface GatewayDeps {
   db: Db;
@@ -61,6 +61,7 @@ export async function authorize(deps: GatewayDeps, req: FastifyRequest, op: Pick
   if (op.public) return;
   if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
   ctx.session = await sessionOf(deps, req);
+  (ctx as Partial<SessionOpContext>).merchantId = ctx.session.merchantId;
   ctx.token = extractToken(req.headers.authorization);
   const anchors = anchorsOf(op);
   if (anchors.length > 0) {
@@ -74,10 +75,25 @@ export async function authorize(deps: GatewayDeps, req: FastifyRequest, op: Pick
 }
 
 /** Validates an operation's input with its own schema (a clear Chinese message naming the field). */
-export function parseInput<S extends z.ZodType>(op: Operation<S>, body: unknown): z.output<S> {
+export function parseInput(op: Pick<Operation, 'input'>, body: unknown): unknown {
   const parsed = op.input.safeParse(body ?? {});
   if (!parsed.success) throw inputError(parsed.error);
   return parsed.data;
+}
+
+/**
+ * What goes out: the handler's answer read through the operation's output schema, so only declared fields
+ * leave the server. An answer outside the schema is a defect: it fails the call where outputs are checked
+ * (development, tests, the end-to-end run) and is logged (and sent as it is) in production.
+ */
+export function answerOf(deps: Pick<GatewayDeps, 'config'>, req: Pick<FastifyRequest, 'log'>, op: Pick<Operation, 'name' | 'output'>, data: unknown): unknown {
+  const value = data === undefined ? null : data;
+  const parsed = op.output.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`);
+  if (deps.config.checkOutputs) throw new Error(`operation ${op.name} answered outside its output schema: ${issues.join('; ')}`);
+  req.log.error({ operation: op.name, issues }, 'answer outside the output schema');
+  return value;
 }
 
 /** Writes an operation-log entry (failures of the log itself are logged, never thrown). */
@@ -108,16 +124,16 @@ export async function dispatch(
   const ctx = contextFor(deps, req, call.anchor);
   let input: unknown = call.body;
   const audit = async (resultCode: string, resultMsg: string) => {
-    if (!op.mutates || (!op.public && !ctx.session)) return;
+    if (!op.writes || (!op.public && !ctx.session)) return;
     await auditCall(deps, req, ctx, { operation: op.name, anchor: anchorsOf(op).join(','), clientAnchor: call.anchor, input, resultCode, resultMsg });
   };
   try {
     await authorize(deps, req, op, ctx, call.body, mode);
     input = parseInput(op, call.body);
-    const data = await op.handler(ctx, input);
+    const data = answerOf(deps, req, op, await op.handler(ctx, input));
     await audit(CODES.ok, '成功');
     reply.header('cache-control', 'no-store');
-    return ok(data ?? null);
+    return ok(data);
   } catch (err) {
     // The log records what the caller is told (a stray unique violation is a 409, not a server error).
     const refusal = asAppError(err);

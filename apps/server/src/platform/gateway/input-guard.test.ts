@@ -1,6 +1,7 @@
-import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, MERCHANT_PATHS, SYSTEM_OPS, type ApiClient } from '@merchant/contracts';
+import { storeOps } from '@merchant/contracts/merchant/store';
+import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, SYSTEM_OPS, type ApiClient } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validStore } from '../../modules/merchant/store-test-data.ts';
+import { validStore } from '../../test/store-data.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { findNul } from './input-guard.ts';
 
@@ -40,10 +41,10 @@ describe.each(DIALECTS)('a NUL character in any input is bad input, never a serv
 
   it('in a REST alias’s body, nested too', async () => {
     const stores = await count('store');
-    expect(await admin.envelope({ method: 'POST', path: MERCHANT_PATHS.createStore, body: { ...validStore, name: `门店${NUL}` } })).toMatchObject(refusal('name'));
-    expect(await admin.envelope({ method: 'POST', path: MERCHANT_PATHS.createStore, body: { ...validStore, tagCodes: ['24h', `pickup${NUL}`] } }))
+    expect(await admin.envelope({ method: 'POST', path: storeOps.create.rest!.path, body: { ...validStore, name: `门店${NUL}` } })).toMatchObject(refusal('name'));
+    expect(await admin.envelope({ method: 'POST', path: storeOps.create.rest!.path, body: { ...validStore, tagCodes: ['24h', `pickup${NUL}`] } }))
       .toMatchObject(refusal('tagCodes.1'));
-    expect(await admin.envelope({ method: 'POST', path: MERCHANT_PATHS.storeList, body: { name: `${NUL}` } })).toMatchObject(refusal('name'));
+    expect(await admin.envelope({ method: 'POST', path: storeOps.list.rest!.path, body: { name: `${NUL}` } })).toMatchObject(refusal('name'));
     expect(await count('store')).toBe(stores);
   });
 

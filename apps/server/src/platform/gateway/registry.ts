@@ -1,7 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import { anchorsOf, type OperationContract } from '@merchant/contracts';
+import { z } from 'zod';
+
+const zUnknown = z.unknown();
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
@@ -42,42 +45,51 @@ export interface Services {
   humanCheck: HumanCheck;
 }
 
-export interface Operation<S extends z.ZodType = z.ZodType> {
-  /** Gateway name, e.g. 'permission.login.password'. */
-  name: string;
-  /**
-   * Menu anchor the active role must hold; with a list, any one of them (a read shared by several
-   * pages). `null`: any signed-in account (session-level operations such as logout). Ignored for
-   * public operations.
-   */
-  anchor: string | readonly string[] | null;
-  /** Reachable without a token (through ignoreSecurity). */
-  public?: boolean;
-  /** Changes state: written to the operation log (issue 4). */
-  mutates?: boolean;
-  /** What the operation does, for the API documentation (may carry notes in parentheses). */
-  summary: string;
-  /**
-   * The operation's short Chinese name in the 操作日志 and its export (编辑角色, 提交入驻申请; an export of
-   * this list reads 导出（<label>）). Defaults to `summary`; give one when the summary is longer or carries notes.
-   * Every logged operation (mutates, or exportable) must have one a person reads as an action (see `logLabel`).
-   */
-  label?: string;
-  input: S;
-  handler(ctx: OpContext, input: z.output<S>): Promise<unknown>;
-  /**
-   * A list operation that can be exported (导出): the export re-runs this query with the same input,
-   * permission and merchant scope through `POST /ben-api/api/uniter/v1/common/export`.
-   */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  export?: ExportSource<z.output<S>, any>;
+/** What the handler of a signed-in operation receives: the session and its merchant are always there. */
+export interface SessionOpContext extends OpContext {
+  session: SessionContext;
+  /** The session's merchant: every query of the operation is scoped by it. */
+  merchantId: number;
 }
 
-/** Every operation defined in this process, by name: the operation log names its entries from their own definitions. */
+/** The context an operation's handler gets: a public operation may run without a session. */
+export type HandlerContext<C extends OperationContract> = C['public'] extends true ? OpContext : SessionOpContext;
+
+/** A handler must answer what its contract's output declares. */
+export type Handler<C extends OperationContract> = (ctx: HandlerContext<C>, input: z.output<C['input']>) => Promise<z.input<C['output']>>;
+
+export interface Implementation<C extends OperationContract> {
+  handler: Handler<C>;
+  /**
+   * How the list is exported (导出) — required exactly when the contract is `exportable`: the export re-runs
+   * this query with the same input, permission and merchant scope through `POST /ben-api/api/uniter/v1/common/export`.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  export?: ExportSource<z.output<C['input']>, any>;
+}
+
+/** An operation as the gateway runs it: its contract (from `@merchant/contracts`) and the server's implementation. */
+export interface Operation extends OperationContract {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  handler(ctx: OpContext, input: any): Promise<unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  export?: ExportSource<any, any>;
+}
+
+/** Every operation implemented in this process, by name: the operation log names its entries from their contracts. */
 const defined = new Map<string, Operation>();
 
-export function defineOperation<S extends z.ZodType>(op: Operation<S>): Operation<S> {
-  defined.set(op.name, op as unknown as Operation);
+/**
+ * The server's half of an operation: its handler (typed from the contract: it receives the parsed input and
+ * must return the declared output) and, for an exportable list, its export source.
+ */
+export function implement<C extends OperationContract>(contract: C, impl: Implementation<C> | Handler<C>): Operation {
+  const { handler, export: exportSource } = typeof impl === 'function' ? { handler: impl, export: undefined } : impl;
+  if (contract.exportable !== Boolean(exportSource)) {
+    throw new Error(`operation ${contract.name}: ${contract.exportable ? 'exportable but no export source' : 'an export source but not exportable'}`);
+  }
+  const op: Operation = { ...contract, handler: handler as Operation['handler'], export: exportSource };
+  defined.set(op.name, op);
   return op;
 }
 
@@ -91,10 +103,7 @@ export function definedOperations(): Operation[] {
   return [...defined.values()];
 }
 
-/** The anchors that open an operation (empty: any signed-in account). */
-export function anchorsOf(op: Pick<Operation, 'anchor'>): readonly string[] {
-  return op.anchor === null ? [] : typeof op.anchor === 'string' ? [op.anchor] : op.anchor;
-}
+export { anchorsOf };
 
 export class OperationRegistry {
   private readonly ops = new Map<string, Operation>();
@@ -123,7 +132,7 @@ export async function importModuleFiles(kind: 'ops' | 'routes'): Promise<Record<
   return out;
 }
 
-/** Registers every operation exported by a `modules/<area>/*.ops.ts` file (any export built by defineOperation). */
+/** Registers every operation exported by a `modules/<area>/*.ops.ts` file (any export built by `implement`). */
 export async function discoverOperations(registry: OperationRegistry): Promise<void> {
   for (const mod of await importModuleFiles('ops')) {
     for (const value of Object.values(mod)) {
@@ -133,5 +142,31 @@ export async function discoverOperations(registry: OperationRegistry): Promise<v
 }
 
 function isOperation(v: unknown): v is Operation {
-  return typeof v === 'object' && v !== null && 'name' in v && 'handler' in v && 'input' in v && 'anchor' in v;
+  return typeof v === 'object' && v !== null && 'name' in v && 'handler' in v && 'output' in v && 'merchantScope' in v;
+}
+
+/**
+ * TRANSITION ONLY (issue 11): the old hand-written operation shape, until every module implements its
+ * contracts. Removed when the last module is converted.
+ */
+export interface LegacyOperation<S extends z.ZodType = z.ZodType> {
+  name: string;
+  anchor: string | readonly string[] | null;
+  public?: boolean;
+  mutates?: boolean;
+  summary: string;
+  label?: string;
+  input: S;
+  handler(ctx: OpContext, input: z.output<S>): Promise<unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  export?: ExportSource<z.output<S>, any>;
+}
+export function defineOperation<S extends z.ZodType>(op: LegacyOperation<S>): Operation {
+  const out: Operation = {
+    name: op.name, label: op.label ?? op.summary, summary: op.summary, anchor: op.anchor, input: op.input, output: zUnknown,
+    public: op.public ?? false, writes: op.mutates ?? false, merchantScope: false, rest: null, exportable: Boolean(op.export),
+    appKey: null, busiCode: null, handler: op.handler as Operation['handler'], export: op.export,
+  };
+  defined.set(out.name, out);
+  return out;
 }

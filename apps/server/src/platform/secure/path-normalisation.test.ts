@@ -1,10 +1,11 @@
+import { storeOps } from '@merchant/contracts/merchant/store';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, MERCHANT_PATHS, SYSTEM_OPS } from '@merchant/contracts';
+import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, SYSTEM_OPS } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validStore } from '../../modules/merchant/store-test-data.ts';
+import { validStore } from '../../test/store-data.ts';
 import { DIALECTS, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { classifyTarget, foldPath } from './request-target.ts';
 
@@ -133,7 +134,7 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
       body: { name: SYSTEM_OPS.roleAdd, body: { organizationId: 1, name: '绕过通道角色', packageName: '标准版', menuIds: [] } },
     },
     { label: 'password login', method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName: 'admin', password: TEST_PASSWORD } } },
-    { label: 'a REST alias (create store)', method: 'POST', path: MERCHANT_PATHS.createStore, body: validStore },
+    { label: 'a REST alias (create store)', method: 'POST', path: storeOps.create.rest!.path, body: validStore },
     { label: 'getInfo', method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} },
     { label: 'an export', method: 'POST', path: GATEWAY_PATHS.export, body: { name: 'system.loginLog.list', body: {}, exportName: '登录日志' } },
     { label: 'a file download', method: 'GET', path: FILE_PATHS.download, query: '?id=1' },

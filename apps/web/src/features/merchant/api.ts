@@ -1,26 +1,4 @@
-import {
-  ApiError,
-  FILE_LIMITS,
-  FILE_OPS,
-  FILE_PATHS,
-  MERCHANT_OPS as M,
-  MERCHANT_PATHS as P,
-  type ChangeRequest,
-  type ContractRow,
-  type FileMeta,
-  type FilePurpose,
-  type MerchantInfo,
-  type MerchantInfoCheck,
-  type MerchantPhoneKind,
-  type PhoneReveal,
-  type Paged,
-  type SettleApply,
-  type StaffRow,
-  type StoreCategory,
-  type StoreChangeRecord,
-  type StoreRow,
-  type UploadProgress,
-} from '@merchant/contracts';
+import { ApiError, FILE_LIMITS, FILE_OPS, FILE_PATHS, MERCHANT_OPS as M, MERCHANT_PATHS as P, type ChangeRequest, type ContractRow, type FileMeta, type FilePurpose, type MerchantInfo, type MerchantInfoCheck, type MerchantPhoneKind, type PhoneReveal, type Paged, type SettleApply, type StaffRow, type UploadProgress } from '@merchant/contracts';
 import { http } from '../../platform/http-client.ts';
 
 /** Paging and sorting every list operation accepts. */
@@ -83,18 +61,6 @@ export const merchantInfoDetail = () => post<MerchantInfo>(P.merchantInfoDetail)
 export const merchantSettings = () => gw<{ info: MerchantInfo; mainTags: Option[]; merchantTypes: Option[] }>(M.infoSettings);
 export const updateMerchantCheck = (body: Record<string, unknown>) => post<MerchantInfoCheck>(P.updateMerchantCheck, body);
 export const updateMerchantInfo = (body: Record<string, unknown>) => post<{ changes: unknown[] }>(P.updateMerchantInfo, body);
-
-// ---------------- stores ----------------
-
-export const storeList = (params: ListParams) => post<Paged<StoreRow>>(P.storeList, params);
-export const storeCategories = () => post<StoreCategory[]>(P.getStoreCategoryInfo);
-export const storeTags = () => post<Option[]>(P.getStoreTagInfo);
-export const storeDetail = (storeCode: string) => post<StoreRow>(P.storeInfoDetail, { storeCode });
-export const createStore = (body: Record<string, unknown>) => post<{ id: number; storeCode: string }>(P.createStore, body);
-export const updateStore = (body: Record<string, unknown>) => post<{ storeCode: string; changes: unknown[] }>(P.updateStoreInfo, body);
-export const storeChangeRecords = (storeCode: string, pageNum = 1, pageSize = 20) =>
-  post<Paged<StoreChangeRecord>>(P.changeStoreInfoRecords, { storeCode, pageNum, pageSize });
-export const setStoreStatus = (storeCode: string, status: number) => gw<null>(M.storeSetStatus, { storeCode, status });
 
 // ---------------- settle-apply ----------------
 

@@ -1,5 +1,6 @@
+import { STORE_STATUS } from '@merchant/contracts/merchant/store';
 import { Tag } from 'antd';
-import { CHANGE_STATUS, CONTRACT_STATUS, SETTLE_STATUS, STAFF_STATUS, STORE_STATUS, type ContractStatus } from '@merchant/contracts';
+import { CHANGE_STATUS, CONTRACT_STATUS, SETTLE_STATUS, STAFF_STATUS, type ContractStatus } from '@merchant/contracts';
 
 /** Colour of a settle status (null: not settled yet). */
 export function settleColor(status: number | null): string {

@@ -1,13 +1,15 @@
+import { STORE_STATUS, type StoreCategory, storeFields, storeOps, type StoreRow, storeUpdateInput, WEEKDAYS } from '@merchant/contracts/merchant/store';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Card, Cascader, Checkbox, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Skeleton, Space, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { STORE_STATUS, WEEKDAYS, isMaskedPhone, storeFields, storeUpdateInput, type StoreCategory, type StoreRow } from '@merchant/contracts';
+import { isMaskedPhone } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
-import { createStore, revealPhone, storeCategories, storeDetail, storeTags, updateStore } from '../api.ts';
+import { revealPhone } from '../api.ts';
+import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 
 interface Values {
@@ -63,9 +65,9 @@ export default function ShopManagementAddPage() {
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
-  const categories = useQuery({ queryKey: ['merchant', 'store-categories'], queryFn: storeCategories, staleTime: Infinity });
-  const tags = useQuery({ queryKey: ['merchant', 'store-tags'], queryFn: storeTags, staleTime: Infinity });
-  const store = useQuery({ queryKey: ['merchant', 'store', storeCode], queryFn: () => storeDetail(storeCode!), enabled: Boolean(storeCode) });
+  const categories = useQuery({ queryKey: ['merchant', 'store-categories'], queryFn: () => call(storeOps.categories), staleTime: Infinity });
+  const tags = useQuery({ queryKey: ['merchant', 'store-tags'], queryFn: () => call(storeOps.tags), staleTime: Infinity });
+  const store = useQuery({ queryKey: ['merchant', 'store', storeCode], queryFn: () => call(storeOps.detail, { storeCode: storeCode! }), enabled: Boolean(storeCode) });
   const contactPhone = Form.useWatch('contactPhone', form);
   useLeaveGuard(dirty && !saving);
 
@@ -87,13 +89,13 @@ export default function ShopManagementAddPage() {
     setSaving(true);
     try {
       if (isEdit) {
-        const res = await updateStore({ ...toBody(v), storeCode });
+        const res = await call(storeOps.update, { ...toBody(v), storeCode: storeCode! });
         message.success(res.changes.length ? `已保存，修改了${res.changes.length}项` : '没有修改');
         setDirty(false);
         await queryClient.invalidateQueries({ queryKey: ['merchant'] });
         navigate(`/website/basic/shop-management-edit/${storeCode}`);
       } else {
-        const res = await createStore(toBody(v));
+        const res = await call(storeOps.create, toBody(v));
         message.success(`门店已创建，编号 ${res.storeCode}`);
         setDirty(false);
         await queryClient.invalidateQueries({ queryKey: ['merchant', 'stores'] });

@@ -1,14 +1,15 @@
+import { STORE_STATUS, type StoreChangeRecord, storeOps, WEEKDAYS } from '@merchant/contracts/merchant/store';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CopyOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
-import { MERCHANT_OPS, STORE_STATUS, WEEKDAYS, type StoreChangeRecord } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
-import { revealPhone, setStoreStatus, storeChangeRecords, storeDetail } from '../api.ts';
+import { revealPhone } from '../api.ts';
+import { call } from '../../../platform/call.ts';
 import { formatFieldValue } from '@merchant/contracts';
 import { StoreTag } from '../components/status-tag.tsx';
 
@@ -21,10 +22,10 @@ export default function ShopManagementEditPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const store = useQuery({ queryKey: ['merchant', 'store', storeCode], queryFn: () => storeDetail(storeCode!), enabled: Boolean(storeCode) });
+  const store = useQuery({ queryKey: ['merchant', 'store', storeCode], queryFn: () => call(storeOps.detail, { storeCode: storeCode! }), enabled: Boolean(storeCode) });
   const records = useQuery({
     queryKey: ['merchant', 'store-records', storeCode, page],
-    queryFn: () => storeChangeRecords(storeCode!, page.pageNum, page.pageSize),
+    queryFn: () => call(storeOps.changeRecords, { storeCode: storeCode!, pageNum: page.pageNum, pageSize: page.pageSize }),
     enabled: Boolean(store.data),
     placeholderData: (prev) => prev,
   });
@@ -39,7 +40,7 @@ export default function ShopManagementEditPage() {
       title: `确认将门店设为“${STORE_STATUS[status as keyof typeof STORE_STATUS]}”？`,
       okButtonProps: { danger: status !== 1 },
       onOk: async () => {
-        await setStoreStatus(s.storeCode, status);
+        await call(storeOps.setStatus, { storeCode: s.storeCode, status });
         message.success('门店状态已更新');
         await queryClient.invalidateQueries({ queryKey: ['merchant'] });
       },
@@ -122,7 +123,7 @@ export default function ShopManagementEditPage() {
         title="变更记录"
         extra={
           <ExportButton
-            name={MERCHANT_OPS.storeChangeRecords}
+            operation={storeOps.changeRecords}
             exportName={`${s.name}变更记录`}
             body={() => ({ storeCode: s.storeCode })}
             disabled={!records.data?.total}

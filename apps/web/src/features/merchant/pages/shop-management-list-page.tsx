@@ -1,10 +1,10 @@
+import { STORE_STATUS, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { MERCHANT_OPS, STORE_STATUS, type StoreRow } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { setStoreStatus, storeCategories, storeList, storeTags } from '../api.ts';
+import { call, listLoader } from '../../../platform/call.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../shared/ui/list/query-list.tsx';
 import { StoreTag } from '../components/status-tag.tsx';
@@ -17,8 +17,8 @@ export default function ShopManagementListPage() {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const categories = useQuery({ queryKey: ['merchant', 'store-categories'], queryFn: storeCategories, staleTime: Infinity });
-  const tags = useQuery({ queryKey: ['merchant', 'store-tags'], queryFn: storeTags, staleTime: Infinity });
+  const categories = useQuery({ queryKey: ['merchant', 'store-categories'], queryFn: () => call(storeOps.categories), staleTime: Infinity });
+  const tags = useQuery({ queryKey: ['merchant', 'store-tags'], queryFn: () => call(storeOps.tags), staleTime: Infinity });
 
   const changeStatus = (row: StoreRow, status: number) =>
     modal.confirm({
@@ -26,7 +26,7 @@ export default function ShopManagementListPage() {
       content: status === 3 ? '闭店后门店不再营业，可在详情页恢复。' : undefined,
       okButtonProps: { danger: status !== 1 },
       onOk: async () => {
-        await setStoreStatus(row.storeCode, status);
+        await call(storeOps.setStatus, { storeCode: row.storeCode, status });
         message.success('门店状态已更新');
         await queryClient.invalidateQueries({ queryKey: KEY });
       },
@@ -80,11 +80,11 @@ export default function ShopManagementListPage() {
   return (
     <QueryList<StoreRow>
       queryKey={KEY}
-      request={storeList}
+      request={listLoader(storeOps.list)}
       columns={columns}
       rowKey="id"
       title="门店列表"
-      exportable={{ name: MERCHANT_OPS.storeList, exportName: '门店列表' }}
+      exportable={{ operation: storeOps.list }}
       toolbar={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/website/basic/shop-management-add/add')}>
           新增门店

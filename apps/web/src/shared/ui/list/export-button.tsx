@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_FILE_ROUTE } from '@merchant/contracts';
+import { EXPORT_FILE_ROUTE, type OperationContract } from '@merchant/contracts';
 import { navigateTo } from '../../../platform/browser.ts';
 import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { http } from '../../../platform/http-client.ts';
@@ -14,17 +14,25 @@ export const EXPORT_TASKS_KEY = ['file', 'export-tasks'] as const;
 
 /** What a list needs to offer 导出. */
 export interface ListExport {
-  /** The list's gateway operation: the server re-runs it with the same filters, without paging. */
-  name: string;
-  /** Names the file and the task (e.g. 账号列表). */
-  exportName: string;
+  /** The list's operation (an exportable contract): the server re-runs it with the same filters, without paging. */
+  operation?: ExportOperation;
+  /** TRANSITION ONLY (issue 11): an operation name, until every page passes its contract. */
+  name?: string;
+  /** Names the file and the task (e.g. 账号列表); the operation's label by default. */
+  exportName?: string;
   /** Turns the list's current filters (and sorting) into the operation's body; unchanged by default. */
   body?: (filters: Record<string, unknown>) => unknown;
 }
 
+/** What an export needs of the list's contract. */
+export type ExportOperation = Pick<OperationContract, 'name' | 'label' | 'merchantScope'>;
+
 export interface ExportButtonProps {
-  name: string;
-  exportName: string;
+  operation?: ExportOperation;
+  /** TRANSITION ONLY (issue 11). */
+  name?: string;
+  /** The operation's label by default. */
+  exportName?: string;
   /** The body sent, read when the button is clicked (the filters the table shows then). */
   body: () => unknown;
   disabled?: boolean;
@@ -37,7 +45,8 @@ export interface ExportButtonProps {
  * download; a larger one becomes a background task (a message with a way to 导出文件); errors
  * are shown by the http client's catalogue (e.g. too many exports running).
  */
-export function ExportButton({ name, exportName, body, disabled, disabledReason }: ExportButtonProps) {
+export function ExportButton({ operation: given, name, exportName, body, disabled, disabledReason }: ExportButtonProps) {
+  const operation: ExportOperation = given ?? { name: name ?? '', label: exportName ?? '导出', merchantScope: false };
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [running, setRunning] = useState(false);
@@ -76,7 +85,7 @@ export function ExportButton({ name, exportName, body, disabled, disabledReason 
     busy.current = true;
     setRunning(true);
     try {
-      done(await http.exportList({ name, body: body(), exportName }));
+      done(await http.exportList({ name: operation.name, merchantScope: operation.merchantScope, body: body(), exportName: exportName ?? operation.label }));
     } catch (err) {
       if (!wasNotified(err)) message.error(err instanceof Error && err.message ? err.message : '导出失败，请稍后重试');
     } finally {

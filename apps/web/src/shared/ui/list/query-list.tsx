@@ -245,6 +245,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
             {toolbar}
             {exportable ? (
               <ExportButton
+                operation={exportable.operation}
                 name={exportable.name}
                 exportName={exportable.exportName}
                 body={() => (exportable.body ?? ((f) => f))({ ...filters, ...sorting })}

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { FILE_LIMITS, FILE_OPS, type ApiClient, type UploadProgress } from '@merchant/contracts';
-import { op } from '../../test/harness.ts';
+import { op } from './harness.ts';
 
 function chunkPng(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);

@@ -12,7 +12,7 @@ import {
   zonedTimeToMs,
 } from './business-time.ts';
 import { isMaskedPhone, maskPhone, phoneOrMask, resolveMaskedPhone } from './format.ts';
-import { phoneSchema } from './operations/auth.ts';
+import { phoneSchema } from './fields.ts';
 
 describe('the business time zone', () => {
   it('formats an instant on the zone’s wall clock, whatever the machine’s zone', () => {
