@@ -1,7 +1,7 @@
 import { EXPORT_DOWNLOAD_PATH, EXPORT_OPS, type ExportTask, type ExportTaskStatus } from '@merchant/contracts';
 import { http } from '../../platform/http-client.ts';
 import type { DownloadedFile } from '../../platform/http-core.ts';
-import { EXPORT_TASKS_KEY } from '../../shared/ui/list/export-button.tsx';
+import { EXPORT_TASKS_KEY } from '../../platform/list/export-button.tsx';
 
 export interface ExportTaskPage {
   list: ExportTask[];

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag, Tooltip } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { AUDIT_OPS, auditApi, auditKeys, type LoginLogRow } from '../api.ts';
 import { describeUserAgent, loginFailureText, loginMethodLabel } from '@merchant/contracts';

@@ -2,7 +2,7 @@ import { operationResult } from '@merchant/contracts';
 import { Tag, Tooltip } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { AUDIT_OPS, auditApi, auditKeys, type OperationLogRow } from '../api.ts';
 import { RESULT_OPTIONS } from '../labels.ts';

@@ -6,7 +6,7 @@ import { saveFile } from '../../../platform/save-file.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatFileSize } from '../../../shared/format/file-size.ts';
 import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { exportTaskApi, exportTaskKeys } from '../api.ts';
 import { canDownload, canRetry, isActive, pollInterval, rowsText, STATUS_COLORS, STATUS_OPTIONS, statusLabel } from '../task-status.ts';

@@ -7,7 +7,7 @@ import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
 import { approveSettle, rejectSettle, revealPhone, settleDetail, settleList } from '../api.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { SettleTag } from '../components/status-tag.tsx';
 import { useHasAnchor, useIsAdmin } from '../components/use-anchor.ts';

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { approveChange, changeForm, changeList, rejectChange, withdrawChange } from '../api.ts';
 import { formatFieldValue } from '@merchant/contracts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import { FilePreview } from '../components/file-preview.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { ChangeTag } from '../components/status-tag.tsx';

@@ -11,7 +11,7 @@ import { addContract, contractList, deleteContract, editContract, terminateContr
 import { FilePreview } from '../components/file-preview.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import { ContractTag } from '../components/status-tag.tsx';
 
 const KEY = ['merchant', 'contracts'] as const;

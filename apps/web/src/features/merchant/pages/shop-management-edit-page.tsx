@@ -6,7 +6,7 @@ import { App, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, Tab
 import type { ColumnsType } from 'antd/es/table';
 import { CopyOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
+import { ExportButton } from '../../../platform/list/export-button.tsx';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
 import { revealPhone } from '../api.ts';
 import { call } from '../../../platform/call.ts';

@@ -6,7 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { call, listLoader } from '../../../platform/call.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import { StoreTag } from '../components/status-tag.tsx';
 
 const KEY = ['merchant', 'stores'] as const;

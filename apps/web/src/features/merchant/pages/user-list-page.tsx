@@ -9,7 +9,7 @@ import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { configStaffStores, createStaff, disableStaff, enableStaff, revealPhone, staffDetail, staffList, staffStoreOptions, updateStaff } from '../api.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import { StaffTag } from '../components/status-tag.tsx';
 
 const KEY = ['merchant', 'staff'] as const;

@@ -6,7 +6,7 @@ import { DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { SYSTEM_OPS } from '@merchant/contracts';
 import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { accountApi, systemKeys, type AccountFilter, type AccountRow } from '../api.ts';
 import { ACCOUNT_STATUS_OPTIONS, accountStatusLabel, accountTypeLabel } from '../account-labels.ts';

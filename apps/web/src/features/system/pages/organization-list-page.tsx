@@ -5,9 +5,9 @@ import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
 import { SYSTEM_OPS } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
-import { ExportButton } from '../../../shared/ui/list/export-button.tsx';
+import { ExportButton } from '../../../platform/list/export-button.tsx';
 import '../../../shared/ui/list/query-list.css';
-import { LIST_TABLE_STICKY, useListLayout } from '../../../shared/ui/list/column-settings.tsx';
+import { LIST_TABLE_STICKY, useListLayout } from '../../../platform/list/column-settings.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { orgApi, systemKeys, type OrgNode } from '../api.ts';
 import { deleteBlocker, filterOrgTree, findOrgNode, parentIds, STRUCTURE_TYPE_COLORS, structureTypeName, withoutEmptyChildren } from '../org-tree.ts';

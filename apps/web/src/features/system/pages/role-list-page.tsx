@@ -6,7 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { SYSTEM_OPS } from '@merchant/contracts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
-import { QueryList } from '../../../shared/ui/list/query-list.tsx';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import { pageLocally, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { roleApi, systemKeys, type RoleRow } from '../api.ts';
 import { useOrgTree } from '../components/org-options.ts';

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Tooltip } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { EXPORT_FILE_ROUTE, type OperationContract } from '@merchant/contracts';
-import { navigateTo } from '../../../platform/browser.ts';
-import { wasNotified } from '../../../platform/error-catalogue.ts';
-import { http } from '../../../platform/http-client.ts';
-import type { ExportResult } from '../../../platform/http-core.ts';
-import { saveFile } from '../../../platform/save-file.ts';
+import { navigateTo } from '../browser.ts';
+import { wasNotified } from '../error-catalogue.ts';
+import { http } from '../http-client.ts';
+import type { ExportResult } from '../http-core.ts';
+import { saveFile } from '../save-file.ts';
 
 /** Cache key prefix of the 导出文件 list (refreshed when an export becomes a task). */
 export const EXPORT_TASKS_KEY = ['file', 'export-tasks'] as const;

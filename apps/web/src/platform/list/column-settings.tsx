@@ -2,8 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { TableColumnType, TableProps } from 'antd';
 import { Button, Checkbox, Popover, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PushpinOutlined, SettingOutlined } from '@ant-design/icons';
-import { useSession } from '../../../platform/session-store.ts';
-import { readJson, remove, writeJson } from '../../../platform/storage.ts';
+import { useSession } from '../session-store.ts';
+import { readJson, remove, writeJson } from '../storage.ts';
 import {
   ACTIONS_KEY,
   arrangeColumns,
@@ -14,7 +14,7 @@ import {
   tableColumnsOf,
   type ColumnSettings,
   type ListColumn,
-} from './list-columns.ts';
+} from '../../shared/ui/list/list-columns.ts';
 
 /**
  * The tables of list pages stick their header under the app's top bar (56 px) and their

@@ -25,7 +25,7 @@ import {
   type PageParams,
   type PageResult,
   type ResolvedSearchField,
-} from './list-columns.ts';
+} from '../../shared/ui/list/list-columns.ts';
 import { ExportButton, type ListExport } from './export-button.tsx';
 import { LIST_TABLE_STICKY, useListLayout } from './column-settings.tsx';
 import './query-list.css';

@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { LoginOrgRole } from '@merchant/contracts';
-import { sessionStore } from '../../../platform/session-store.ts';
+import { sessionStore } from '../session-store.ts';
 import { QueryList } from './query-list.tsx';
-import type { ListColumn, PageResult } from './list-columns.ts';
+import type { ListColumn, PageResult } from '../../shared/ui/list/list-columns.ts';
 
 interface Row {
   id: number;

@@ -4,16 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { EXPORT_FILE_ROUTE } from '@merchant/contracts';
-import type { ExportResult } from '../../../platform/http-core.ts';
+import type { ExportResult } from '../http-core.ts';
 import { QueryList } from './query-list.tsx';
-import type { ListColumn, PageResult } from './list-columns.ts';
+import type { ListColumn, PageResult } from '../../shared/ui/list/list-columns.ts';
 
 const exportList = vi.fn<(call: unknown) => Promise<ExportResult>>();
 const saveFile = vi.fn();
 const navigateTo = vi.fn();
-vi.mock('../../../platform/http-client.ts', () => ({ http: { exportList: (call: unknown) => exportList(call) } }));
-vi.mock('../../../platform/save-file.ts', () => ({ saveFile: (f: unknown) => saveFile(f) }));
-vi.mock('../../../platform/browser.ts', () => ({ navigateTo: (to: string) => navigateTo(to) }));
+vi.mock('../http-client.ts', () => ({ http: { exportList: (call: unknown) => exportList(call) } }));
+vi.mock('../save-file.ts', () => ({ saveFile: (f: unknown) => saveFile(f) }));
+vi.mock('../browser.ts', () => ({ navigateTo: (to: string) => navigateTo(to) }));
 
 interface Row {
   id: number;
