@@ -85,7 +85,7 @@ export function ExportButton({ operation: given, name, exportName, body, disable
     busy.current = true;
     setRunning(true);
     try {
-      done(await http.exportList({ name: operation.name, merchantScope: operation.merchantScope, body: body(), exportName: exportName ?? operation.label }));
+      done(await http.exportList({ name: operation.name, merchantScope: operation.merchantScope || undefined, body: body(), exportName: exportName ?? operation.label }));
     } catch (err) {
       if (!wasNotified(err)) message.error(err instanceof Error && err.message ? err.message : '导出失败，请稍后重试');
     } finally {
