@@ -8,14 +8,14 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { prepareDatabase } from '../apps/server/src/db/prepare.ts';
+import { runSeeds } from '../apps/server/src/platform/seeds.ts';
 import { dispatch } from '../apps/server/src/platform/gateway/gateway.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'silent', API_DOCS: 'false' }) };
 const db = await createDb({ dataDir: dir });
 await migrateToLatest(db.db);
-await prepareDatabase(db.db, { demoSeed: true, demoPassword: process.env.BENCH_PASSWORD! }, Date.now());
+await runSeeds(db.db, { demoSeed: true, demoPassword: process.env.BENCH_PASSWORD! }, Date.now());
 const { app, deps } = await buildApp({ config, db, logger: false });
 app.post('/bench/plain-request', async (req, reply) => {
   const body = req.body as { name: string; body: unknown };

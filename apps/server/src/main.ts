@@ -2,7 +2,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { runSeeds } from './platform/seeds.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db);
   const { app } = await buildApp({ config, db });
-  const seeded = await prepareDatabase(db.db, config, Date.now());
+  const seeded = await runSeeds(db.db, config, Date.now());
   const close = async () => {
     await app.close();
     await db.destroy();

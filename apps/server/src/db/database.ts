@@ -4,7 +4,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { Database } from './types.ts';
+
+/**
+ * The database's tables. Empty here: the database layer knows no module. Each table is declared
+ * beside the code that writes it, in a `<resource>.table.ts` file that adds it by declaration merging:
+ * `declare module '…/db/database.ts' { interface Database { store: StoreTable } }`.
+ * Times are epoch milliseconds; money is integer cents; booleans are 0/1 integers.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the owners' *.table.ts files
+export interface Database {}
 
 export type Dialect = 'sqlite' | 'postgres';
 

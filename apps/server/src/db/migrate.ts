@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Database } from './types.ts';
+import type { Database } from './database.ts';
 
 /**
  * Migrations are discovered in ./migrations (file name order); each file is frozen once released.

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, ownMigrationTables } from '../test/harness.ts';
+import { DIALECTS } from '../test/harness.ts';
 import { createDb, type Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { migrateToLatest, migrationTableSchema } from './migrate.ts';
 import * as m1 from './migrations/0001-platform.ts';
 import * as m2 from './migrations/0002-gateway.ts';
 import * as m3 from './migrations/0003-merchant.ts';
@@ -33,9 +33,9 @@ describe.each(DIALECTS)('migration 0005 on a database holding duplicates (%s)', 
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     };
-    if (schema) await ownMigrationTables(db);
     const before: Record<string, Migration> = { '0001-platform': m1, '0002-gateway': m2, '0003-merchant': m3, '0004-export': m4 };
-    const { error } = await new Migrator({ db: db.db as unknown as Kysely<unknown>, provider: { getMigrations: async () => before } }).migrateToLatest();
+    const k = db.db as unknown as Kysely<unknown>;
+    const { error } = await new Migrator({ db: k, provider: { getMigrations: async () => before }, migrationTableSchema: await migrationTableSchema(k) }).migrateToLatest();
     if (error) throw error;
     return db.db as unknown as Kysely<never>;
   }

@@ -1,6 +1,6 @@
 import { EXPORT_OPERATION_SUFFIX } from '@merchant/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Database } from '../db/database.ts';
 import type { SessionContext } from './auth/session.service.ts';
 import { definedOperation, definedOperations, type Operation } from './gateway/registry.ts';
 

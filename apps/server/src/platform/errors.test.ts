@@ -10,7 +10,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDb, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { DIALECTS, ownMigrationTables } from '../test/harness.ts';
+import { DIALECTS } from '../test/harness.ts';
 import { GENERIC_DUPLICATE_MESSAGE, GENERIC_REFERENCE_MESSAGE, guardUnique } from './errors.ts';
 
 /** A unique or foreign-key violation that escapes every service answers a clear 409, never a 500 (issue 10 item 4). */
@@ -24,7 +24,6 @@ describe.each(DIALECTS)('database violations no service named (%s)', (dialect) =
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-err-'));
     const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' }), ...(schema ? { databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema } : {}) };
     db = await createDb({ dataDir: dir, databaseUrl: config.databaseUrl, pgSchema: schema });
-    if (schema) await ownMigrationTables(db);
     await migrateToLatest(db.db);
     ({ app } = await buildApp({ config, db, logger: false }));
     const channel = () => db.db.insertInto('channel').values({ code: 'dup', name: '重复渠道', sort: 0 }).execute();

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Database } from '../db/database.ts';
 import type { AppError } from './errors.ts';
 
 /** A budget: at most `limit` uses per window of `windowMs`, the window starting at its first use. */

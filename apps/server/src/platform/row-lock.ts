@@ -1,5 +1,5 @@
 import { PostgresAdapter, type Transaction } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Locks a parent row for the rest of the transaction, so a rule that counts its children ("at most

@@ -1,5 +1,5 @@
 import type { ApiClient, OperationContract } from '@merchant/contracts';
-import type { Database } from '../db/types.ts';
+import type { Database } from '../db/database.ts';
 import { op, type TestApp } from './harness.ts';
 
 /** `data` of a success envelope, or a thrown error with the code and message. */

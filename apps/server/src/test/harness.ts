@@ -9,9 +9,9 @@ import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDb, type Db, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { prepareDatabase } from '../db/prepare.ts';
 import type { ExportTasks } from '../platform/export/export-tasks.ts';
 import type { OperationRegistry } from '../platform/gateway/registry.ts';
+import { runSeeds } from '../platform/seeds.ts';
 
 export const TEST_PASSWORD = 'Test12345';
 
@@ -67,19 +67,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * Kysely's migrator decides whether its own tables exist by looking at every schema of the database,
- * so a test schema started while another test's schema already holds them would skip creating its
- * own and fail. Each test schema gets them first (kysely's own definitions; the search path is the
- * test schema).
- */
-export async function ownMigrationTables(db: Db): Promise<void> {
-  await sql.raw(
-    'CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL); ' +
-      'CREATE TABLE IF NOT EXISTS kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer NOT NULL DEFAULT 0)',
-  ).execute(db.db);
-}
-
 export async function startTestApp(dialect: Dialect, overrides: Partial<Config> = {}, appOptions: Pick<AppOptions, 'humanCheck'> = {}): Promise<TestApp> {
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   // Each app its own data directory: a file-backed SQLite (exports stream on a second connection) and its own files.
@@ -90,10 +77,9 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
     ...overrides,
   };
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: schema });
-  if (schema) await ownMigrationTables(db);
   await migrateToLatest(db.db);
   const clock = new FakeClock();
-  await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
+  await runSeeds(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
   const { app, deps } = await buildApp({ config, db, clock, logger: false, ...appOptions });
   await app.ready();
   const fetch = injectFetch(app);

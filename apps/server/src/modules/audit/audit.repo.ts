@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import type { TargetKind } from '../../platform/audit.ts';
 import { contains } from '../../platform/like.ts';
 

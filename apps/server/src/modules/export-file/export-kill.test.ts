@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { prepareDatabase } from '../../db/prepare.ts';
+import { runSeeds } from '../../platform/seeds.ts';
 import { downloadTask, exportList, sheetRows } from '../../test/export-kit.ts';
 import { op, TEST_PASSWORD } from '../../test/harness.ts';
 
@@ -54,7 +54,7 @@ describe('export task killed mid-run (sqlite, real process)', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-kill-'));
     const db = await createDb({ dataDir });
     await migrateToLatest(db.db);
-    await prepareDatabase(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, Date.now());
+    await runSeeds(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, Date.now());
     await db.destroy();
     // Enough accounts that the export is still running when the process is killed.
     const raw = new SQLite(path.join(dataDir, 'merchant.db'));

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { addDays, CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts';
-import type { ContractTable, Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { ContractTable } from './contract.table.ts';
 import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, MerchantChangeTable } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { MerchantChangeTable } from './merchant-change.table.ts';
 import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

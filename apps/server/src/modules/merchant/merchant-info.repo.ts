@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, MerchantProfileTable } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { MerchantProfileTable } from './merchant-info.table.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

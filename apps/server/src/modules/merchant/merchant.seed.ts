@@ -1,6 +1,7 @@
 import { calendarDateOf, creditCodeCheckChar, DEFAULT_BUSINESS_TIME_ZONE } from '@merchant/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { Seed } from '../../platform/seeds.ts';
 import { STORE_FIELD_LABELS } from './store.service.ts';
 
 const DAY = 86_400_000;
@@ -10,6 +11,16 @@ export function demoCreditCode(seed: string): string {
   const first17 = `91${seed}`.slice(0, 17).padEnd(17, '0');
   return first17 + creditCodeCheckChar(first17);
 }
+
+/**
+ * No merchant yet: the database is empty. On it, after the demo merchant (order 10), the demo data of
+ * merchant basic settings.
+ */
+export const seed: Seed = {
+  order: 20,
+  isEmpty: async (db) => !(await db.selectFrom('merchant').select('id').limit(1).executeTakeFirst()),
+  demo: (db, { now }) => seedMerchantBasics(db, now),
+};
 
 /**
  * Demo data of merchant basic settings for the demo merchant (called right after the demo merchant

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, SettleApplyTable } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { SettleApplyTable } from './settle-apply.table.ts';
 import { filePublicIdOf } from '../../platform/files/file.repo.ts';
 import { contains } from '../../platform/like.ts';
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, StoreStaffTable } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { StoreStaffTable } from './staff.table.ts';
 import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,7 +1,8 @@
 import { STORE_CATEGORIES } from '@merchant/contracts/merchant/store';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 
-import type { Database, StoreTable } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { StoreTable } from './store.table.ts';
 import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

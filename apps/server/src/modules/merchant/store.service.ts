@@ -2,7 +2,7 @@ import { formatBusinessHours, STORE_CATEGORIES, STORE_CATEGORY_LEAVES, STORE_STA
 import { maskPhone, type Paged } from '@merchant/contracts';
 import type { z } from 'zod';
 import type { Selectable } from 'kysely';
-import type { StoreTable } from '../../db/types.ts';
+import type { StoreTable } from './store.table.ts';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';

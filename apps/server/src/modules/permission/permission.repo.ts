@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import { catalogueRows } from './menu-catalogue.ts';
 
 type Db = Kysely<Database>;

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { BUSI_CODES, MENU_IDS } from '@merchant/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
+import type { Seed } from '../../platform/seeds.ts';
 import { DEMO_ROLE_SECTIONS, SECTIONS } from './menu-catalogue.ts';
+import { syncMenuCatalogue } from './permission.repo.ts';
 
 export const CHANNELS = [
   { code: 'container', name: '智能柜', sort: 1 },
@@ -11,6 +12,19 @@ export const CHANNELS = [
   { code: 'online', name: '线上零售', sort: 3 },
   { code: 'locallife', name: '本地生活', sort: 4 },
 ];
+
+/**
+ * Every start: the menu catalogue and the sales channels. On an empty database: the demo merchant with
+ * its organisations, roles, accounts, channels and sites (first, so other areas' demos can build on it).
+ */
+export const seed: Seed = {
+  order: 10,
+  async sync(db) {
+    await syncMenuCatalogue(db);
+    await syncChannels(db);
+  },
+  demo: (db, { password, now }) => seedDemo(db, password, now),
+};
 
 /** Product data written at every start: the sales channels. */
 export async function syncChannels(db: Kysely<Database>): Promise<void> {
@@ -21,12 +35,6 @@ export async function syncChannels(db: Kysely<Database>): Promise<void> {
       .onConflict((oc) => oc.column('code').doUpdateSet({ name: c.name, sort: c.sort }))
       .execute();
   }
-}
-
-/** A generated demo password: 14 characters with letters and digits. */
-export function generateDemoPassword(): string {
-  const raw = randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');
-  return `Dm${raw.slice(0, 10)}7a`;
 }
 
 export interface DemoAccount {

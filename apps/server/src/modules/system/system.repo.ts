@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

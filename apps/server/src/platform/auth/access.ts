@@ -1,6 +1,6 @@
 import { CODES } from '@merchant/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../errors.ts';
 import type { SessionContext } from './session.service.ts';
 

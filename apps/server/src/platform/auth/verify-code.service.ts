@@ -2,7 +2,7 @@ import { AUTH_LIMITS, CODES, type VerifyPurpose } from '@merchant/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../errors.ts';
 import { spendBudgets, sweepBudgets, type Budget } from '../rate-budget.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';

@@ -17,7 +17,8 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database, ExportTaskTable } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { ExportTaskTable } from './export-task.table.ts';
 import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { AppError, badInput, forbidden, notFound } from '../errors.ts';

@@ -15,7 +15,7 @@ import {
 } from '@merchant/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { badInput, conflict, forbidden, notFound } from '../errors.ts';

@@ -9,7 +9,7 @@ import {
 } from '@merchant/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 
 const SWEEP_EVERY_MS = 60_000;

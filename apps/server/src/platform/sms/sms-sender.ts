@@ -2,7 +2,7 @@ import { maskPhone } from '@merchant/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
 
 /** Sends a text message. A real provider plugs in through configuration (SMS_SENDER). */
 export interface SmsSender {

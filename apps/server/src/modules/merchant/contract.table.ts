@@ -1,0 +1,29 @@
+import type { Generated } from 'kysely';
+
+export interface ContractTable {
+  id: Generated<number>;
+  merchant_id: number;
+  contract_no: string;
+  name: string;
+  contract_type: string;
+  party_name: string;
+  /** Cents. */
+  amount: number;
+  /** Business dates 'YYYY-MM-DD' (migration 0007). */
+  sign_date: string;
+  start_date: string;
+  end_date: string;
+  file_id: number | null;
+  remark: string;
+  terminated_at: number | null;
+  terminate_reason: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+declare module '../../db/database.ts' {
+  interface Database {
+    contract: ContractTable;
+  }
+}
