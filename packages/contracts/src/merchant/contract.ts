@@ -14,6 +14,7 @@ export const CONTRACT_TYPES = {
   cooperation: '合作分成合同',
   other: '其他合同',
 } as const;
+export type ContractType = keyof typeof CONTRACT_TYPES;
 export const CONTRACT_STATUS = {
   pending: '未生效',
   active: '生效中',

@@ -14,6 +14,7 @@ export const STAFF_POSITIONS = {
   replenisher: '补货员',
   stocker: '理货员',
 } as const;
+export type StaffPosition = keyof typeof STAFF_POSITIONS;
 export const STAFF_STATUS = { 1: '启用', 0: '停用' } as const;
 
 export const staffFields = {
