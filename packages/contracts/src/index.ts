@@ -15,7 +15,5 @@ export * from './secure-channel/index.ts';
 export * from './client/tracking.ts';
 export * from './operations/system.ts';
 export * from './operations/files.ts';
-export * from './operations/merchant.ts';
 export * from './operations/export.ts';
 export * from './operations/audit-labels.ts';
-export * from './operations/field-value.ts';

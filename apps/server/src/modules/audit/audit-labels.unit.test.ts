@@ -1,5 +1,6 @@
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { AUTH_OPS, EXPORT_OPS, MERCHANT_OPS, SYSTEM_OPS } from '@merchant/contracts';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { AUTH_OPS, EXPORT_OPS, SYSTEM_OPS } from '@merchant/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -34,7 +35,7 @@ describe('operation log words come from the operations themselves', () => {
   it('names each entry from the definition: exports read 导出（<list>）, unknown names stay as they are', () => {
     expect(operationLogLabel(SYSTEM_OPS.accountDisable)).toBe('停用账号');
     expect(operationLogLabel(SYSTEM_OPS.roleEdit)).toBe('编辑角色');
-    expect(operationLogLabel(MERCHANT_OPS.settleSubmit)).toBe('提交入驻申请');
+    expect(operationLogLabel(settleApplyOps.submit.name)).toBe('提交入驻申请');
     expect(operationLogLabel(AUTH_OPS.logout)).toBe('退出登录');
     expect(operationLogLabel(EXPORT_OPS.taskRetry)).toBe('重试导出');
     expect(operationLogLabel(`${SYSTEM_OPS.accountList}#export`)).toBe('导出（账号列表）');
@@ -106,7 +107,7 @@ describe('operation log targets', () => {
     expect(describeTargets('system.account.edit', 'id=1;roleIds=7,8,9', names)).toBe('账号ID 1；角色：运营、财务、ID 9');
     expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0001', names)).toBe('门店：旗舰店（S0001）');
     expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0404', names)).toBe('门店：S0404');
-    expect(describeTargets(MERCHANT_OPS.settleSubmit, 'id=3', names)).toBe('入驻申请：RZ20260101001');
+    expect(describeTargets(settleApplyOps.submit.name, 'id=3', names)).toBe('入驻申请：RZ20260101001');
     expect(describeTargets(`${storeOps.list.name}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
     // Entries written before secrets were left out do not show them.
     expect(describeTargets(AUTH_OPS.register, 'code=123456;userName=boss', names)).toBe('账号：boss');

@@ -1,5 +1,6 @@
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { AUTH_OPS, CODES, GATEWAY_PATHS, MERCHANT_OPS as M, SYSTEM_OPS as S, type ApiClient, type Paged } from '@merchant/contracts';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { AUTH_OPS, CODES, GATEWAY_PATHS, SYSTEM_OPS as S, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
@@ -46,8 +47,8 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     // A merchant action: a store's status; an application submitted again (refused, still logged).
     store = data<Paged<{ storeCode: string; name: string }>>(await op(admin, storeOps.list.name, { pageSize: 1 })).list[0];
     data(await op(admin, storeOps.setStatus.name, { storeCode: store.storeCode, status: 2 }));
-    apply = data<Paged<{ id: number; applyCode: string }>>(await op(admin, M.settleList, { pageSize: 1 })).list[0];
-    expect((await op(admin, M.settleSubmit, { id: apply.id })).code).not.toBe(CODES.ok);
+    apply = data<Paged<{ id: number; applyCode: string }>>(await op(admin, settleApplyOps.list, { pageSize: 1 })).list[0];
+    expect((await op(admin, settleApplyOps.submit, { id: apply.id })).code).not.toBe(CODES.ok);
 
     // A role edit with its menu grants; a role added in another merchant's organisation (refused).
     const hq = data<{ id: number }[]>(await op(admin, S.orgTree))[0];
@@ -72,7 +73,7 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     expect(latest(storeOps.setStatus.name)).toMatchObject({
       operationLabel: '设置门店营业状态', pageName: '门店管理', targetIds: `storeCode=${store.storeCode}`, targets: `门店：${store.name}（${store.storeCode}）`,
     });
-    expect(latest(M.settleSubmit)).toMatchObject({ operationLabel: '提交入驻申请', pageName: '入驻申请', targets: `入驻申请：${apply.applyCode}` });
+    expect(latest(settleApplyOps.submit.name)).toMatchObject({ operationLabel: '提交入驻申请', pageName: '入驻申请', targets: `入驻申请：${apply.applyCode}` });
   });
 
   it('names a role edit and counts its menu grants; another merchant\'s things stay ids', () => {

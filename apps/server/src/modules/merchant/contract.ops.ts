@@ -1,38 +1,9 @@
-import {
-  byIdInput,
-  CONTRACT_STATUS,
-  CONTRACT_TYPES,
-  contractAddInput,
-  contractEditInput,
-  contractEndRangeSchema,
-  contractTerminateInput,
-  MERCHANT_ANCHORS as A,
-  MERCHANT_OPS as M,
-  type ContractRow,
-  type ContractStatus,
-} from '@merchant/contracts';
-import { z } from 'zod';
+import { CONTRACT_STATUS, CONTRACT_TYPES, contractListInput, contractOps, type ContractRow } from '@merchant/contracts/merchant/contract';
 import { queryExport } from '../../platform/export/export-spec.ts';
-import { defineOperation } from '../../platform/gateway/registry.ts';
-import { listInput } from '../../platform/list-query.ts';
+import { implement } from '../../platform/gateway/registry.ts';
 import * as s from './contract.service.ts';
 
-const CONTRACT = A.contractList;
-
-const contractListInput = listInput(
-  {
-    contractNo: z.string().trim().max(32, '合同编号不能超过32位').optional(),
-    name: z.string().trim().max(50, '合同名称不能超过50个字').optional(),
-    partyName: z.string().trim().max(50, '签约方不能超过50个字').optional(),
-    contractType: z.enum(Object.keys(CONTRACT_TYPES) as [string, ...string[]], { error: '合同类型不正确' }).optional(),
-    status: z.enum(Object.keys(CONTRACT_STATUS) as [ContractStatus, ...ContractStatus[]], { error: '合同状态不正确' }).optional(),
-    endRange: contractEndRangeSchema,
-  },
-  ['createdAt', 'endDate', 'amount'],
-);
-export const contractList = defineOperation({
-  name: M.contractList, summary: '合同列表（状态按日期计算）', label: '合同列表', anchor: CONTRACT,
-  input: contractListInput,
+export const contractList = implement(contractOps.list, {
   handler: (ctx, i) => s.list(ctx, i),
   export: queryExport(contractListInput, {
     query: (ctx, i) => s.listExportQuery(ctx, i),
@@ -52,11 +23,8 @@ export const contractList = defineOperation({
     ],
   }),
 });
-export const contractDetail = defineOperation({ name: M.contractDetail, summary: '合同详情', anchor: CONTRACT, input: byIdInput, handler: (ctx, i) => s.detail(ctx, i.id) });
-export const contractAdd = defineOperation({ name: M.contractAdd, summary: '新增合同（可附合同文件）', label: '新增合同', anchor: CONTRACT, mutates: true, input: contractAddInput, handler: (ctx, i) => s.add(ctx, i) });
-export const contractEdit = defineOperation({ name: M.contractEdit, summary: '编辑合同', anchor: CONTRACT, mutates: true, input: contractEditInput, handler: (ctx, i) => s.edit(ctx, i) });
-export const contractTerminate = defineOperation({
-  name: M.contractTerminate, summary: '终止合同（须填写原因）', label: '终止合同', anchor: CONTRACT, mutates: true,
-  input: contractTerminateInput, handler: (ctx, i) => s.terminate(ctx, i.id, i.reason),
-});
-export const contractDelete = defineOperation({ name: M.contractDelete, summary: '删除未生效的合同', anchor: CONTRACT, mutates: true, input: byIdInput, handler: (ctx, i) => s.remove(ctx, i.id) });
+export const contractDetail = implement(contractOps.detail, (ctx, i) => s.detail(ctx, i.id));
+export const contractAdd = implement(contractOps.add, (ctx, i) => s.add(ctx, i));
+export const contractEdit = implement(contractOps.edit, (ctx, i) => s.edit(ctx, i));
+export const contractTerminate = implement(contractOps.terminate, (ctx, i) => s.terminate(ctx, i.id, i.reason));
+export const contractDelete = implement(contractOps.delete, (ctx, i) => s.remove(ctx, i.id));

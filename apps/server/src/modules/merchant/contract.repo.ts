@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import { addDays, CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts';
+import { addDays } from '@merchant/contracts';
+import { CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts/merchant/contract';
 import type { Database } from '../../db/database.ts';
 import type { ContractTable } from './contract.table.ts';
 import { contains } from '../../platform/like.ts';

@@ -1,13 +1,12 @@
+import { calendarDateOf, type Paged } from '@merchant/contracts';
 import {
-  calendarDateOf,
   CONTRACT_STATUS,
   CONTRACT_TYPES,
   contractStatusAt,
   type contractAddInput,
   type contractEditInput,
   type ContractRow,
-  type Paged,
-} from '@merchant/contracts';
+} from '@merchant/contracts/merchant/contract';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { fileRefs, requireMerchantFile } from '../../platform/files/file-store.ts';

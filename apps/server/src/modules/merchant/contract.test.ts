@@ -1,4 +1,5 @@
-import { calendarDateOf, CODES, MERCHANT_OPS as M, type ApiClient, type ContractRow, type Paged } from '@merchant/contracts';
+import { contractOps, type ContractRow } from '@merchant/contracts/merchant/contract';
+import { calendarDateOf, CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -39,59 +40,59 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
       [{ endDate: day(-30) }, '到期日期不能早于生效日期（字段：endDate）'],
       [{ startDate: undefined }, '请选择生效日期（字段：startDate）'],
     ] as const) {
-      expect(await op(admin, M.contractAdd, { ...valid(), ...patch })).toMatchObject({ code: CODES.badInput, msg });
+      expect(await op(admin, contractOps.add, { ...valid(), ...patch })).toMatchObject({ code: CODES.badInput, msg });
     }
     const theirFile = (await upload(other, '合同.png', tinyPng(), 'contract')).data.file!.id;
-    expect(await op(admin, M.contractAdd, { ...valid(), fileId: theirFile })).toMatchObject({ code: CODES.notFound, msg: '合同附件不存在' });
+    expect(await op(admin, contractOps.add, { ...valid(), fileId: theirFile })).toMatchObject({ code: CODES.notFound, msg: '合同附件不存在' });
     const licence = (await upload(admin, '营业执照.png', tinyPng(), 'licence')).data.file!.id;
-    expect(await op(admin, M.contractAdd, { ...valid(), fileId: licence })).toMatchObject({
+    expect(await op(admin, contractOps.add, { ...valid(), fileId: licence })).toMatchObject({
       code: CODES.badInput, msg: '“营业执照.png”是作为营业执照/证件照片上传的，不能用作合同附件，请重新上传（字段：fileId）',
     });
     expect(await rowCount(t, 'contract')).toBe(before);
   });
 
   it('adds a contract with a file; the status follows the dates', async () => {
-    const res = await call<{ id: number; contractNo: string }>(admin, M.contractAdd, valid());
+    const res = await call<{ id: number; contractNo: string }>(admin, contractOps.add, valid());
     id = res.id;
     expect(res.contractNo).toMatch(/^HT\d{10}$/);
-    const c = await call<ContractRow>(admin, M.contractDetail, { id });
+    const c = await call<ContractRow>(admin, contractOps.detail, { id });
     expect(c).toMatchObject({ status: 'active', statusName: '生效中', fileId, fileName: '租赁合同.png', amount: 36_000_000, contractTypeName: '场地租赁合同' });
-    await call(admin, M.contractEdit, { ...valid(), id, endDate: day(20) });
-    expect((await call<ContractRow>(admin, M.contractDetail, { id })).statusName).toBe('即将到期');
-    const pending = await call<{ id: number }>(admin, M.contractAdd, { ...valid(), name: '杭州仓储服务合同', contractType: 'service', startDate: day(10), fileId: null });
-    expect((await call<ContractRow>(admin, M.contractDetail, { id: pending.id })).status).toBe('pending');
-    const expiring = data<Paged<ContractRow>>(await op(admin, M.contractList, { status: 'expiring', pageSize: 200 }));
+    await call(admin, contractOps.edit, { ...valid(), id, endDate: day(20) });
+    expect((await call<ContractRow>(admin, contractOps.detail, { id })).statusName).toBe('即将到期');
+    const pending = await call<{ id: number }>(admin, contractOps.add, { ...valid(), name: '杭州仓储服务合同', contractType: 'service', startDate: day(10), fileId: null });
+    expect((await call<ContractRow>(admin, contractOps.detail, { id: pending.id })).status).toBe('pending');
+    const expiring = data<Paged<ContractRow>>(await op(admin, contractOps.list, { status: 'expiring', pageSize: 200 }));
     expect(expiring.list.map((x) => x.id)).toContain(id);
     expect(expiring.list.every((x) => x.status === 'expiring')).toBe(true);
-    const pendings = data<Paged<ContractRow>>(await op(admin, M.contractList, { status: 'pending', pageSize: 200 }));
+    const pendings = data<Paged<ContractRow>>(await op(admin, contractOps.list, { status: 'pending', pageSize: 200 }));
     expect(pendings.list.every((x) => x.status === 'pending')).toBe(true);
-    expect(data<Paged<ContractRow>>(await op(admin, M.contractList, { name: '杭州仓储服务' })).total).toBe(1);
-    expect((await op(admin, M.contractList, { status: 'unknown' })).msg).toBe('合同状态不正确（字段：status）');
+    expect(data<Paged<ContractRow>>(await op(admin, contractOps.list, { name: '杭州仓储服务' })).total).toBe(1);
+    expect((await op(admin, contractOps.list, { status: 'unknown' })).msg).toBe('合同状态不正确（字段：status）');
     // deleting: only contracts not yet in force
-    expect((await op(admin, M.contractDelete, { id })).msg).toContain('只有未生效的合同可以删除');
-    await call(admin, M.contractDelete, { id: pending.id });
-    expect((await op(admin, M.contractDetail, { id: pending.id })).code).toBe(CODES.notFound);
+    expect((await op(admin, contractOps.delete, { id })).msg).toContain('只有未生效的合同可以删除');
+    await call(admin, contractOps.delete, { id: pending.id });
+    expect((await op(admin, contractOps.detail, { id: pending.id })).code).toBe(CODES.notFound);
   });
 
   it('terminates a contract with a reason; a terminated contract is not edited', async () => {
-    expect(await op(admin, M.contractTerminate, { id, reason: '' })).toMatchObject({ code: CODES.badInput, msg: '请输入终止原因（字段：reason）' });
-    await call(admin, M.contractTerminate, { id, reason: '门店搬迁，双方协商提前解约' });
-    const c = await call<ContractRow>(admin, M.contractDetail, { id });
+    expect(await op(admin, contractOps.terminate, { id, reason: '' })).toMatchObject({ code: CODES.badInput, msg: '请输入终止原因（字段：reason）' });
+    await call(admin, contractOps.terminate, { id, reason: '门店搬迁，双方协商提前解约' });
+    const c = await call<ContractRow>(admin, contractOps.detail, { id });
     expect(c).toMatchObject({ status: 'terminated', statusName: '已终止', terminateReason: '门店搬迁，双方协商提前解约', terminatedAt: t.clock.now() });
-    expect((await op(admin, M.contractEdit, { ...valid(), id })).msg).toBe('已终止的合同不能修改');
-    expect((await op(admin, M.contractTerminate, { id, reason: '再次终止' })).msg).toBe('合同已终止');
+    expect((await op(admin, contractOps.edit, { ...valid(), id })).msg).toBe('已终止的合同不能修改');
+    expect((await op(admin, contractOps.terminate, { id, reason: '再次终止' })).msg).toBe('合同已终止');
   });
 
   it('refuses roles without the anchor and other merchants’ ids', async () => {
     const operator = await t.signIn('operator');
-    for (const name of [M.contractList, M.contractDetail, M.contractAdd, M.contractEdit, M.contractTerminate, M.contractDelete]) {
+    for (const name of [contractOps.list, contractOps.detail, contractOps.add, contractOps.edit, contractOps.terminate, contractOps.delete]) {
       expect((await op(operator, name, { ...valid(), id })).code).toBe(CODES.forbidden);
     }
-    for (const [name, body] of [[M.contractDetail, { id }], [M.contractEdit, { ...valid(), id, fileId: null }], [M.contractTerminate, { id, reason: '别家终止' }], [M.contractDelete, { id }]] as const) {
+    for (const [name, body] of [[contractOps.detail, { id }], [contractOps.edit, { ...valid(), id, fileId: null }], [contractOps.terminate, { id, reason: '别家终止' }], [contractOps.delete, { id }]] as const) {
       expect((await op(other, name, body)).code).toBe(CODES.notFound);
     }
-    expect(data<Paged<ContractRow>>(await op(other, M.contractList)).total).toBe(0);
+    expect(data<Paged<ContractRow>>(await op(other, contractOps.list)).total).toBe(0);
     const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'merchant.contract.%').execute();
-    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([M.contractAdd, M.contractEdit, M.contractTerminate, M.contractDelete]));
+    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([contractOps.add.name, contractOps.edit.name, contractOps.terminate.name, contractOps.delete.name]));
   });
 });

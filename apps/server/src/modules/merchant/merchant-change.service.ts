@@ -1,19 +1,14 @@
-import {
-  CHANGE_STATUS,
-  isValidCreditCode,
-  isValidIdCardNo,
-  REVIEW_FIELDS,
-  type ChangeRequest,
-  type changeSubmitInput,
-  type Paged,
-} from '@merchant/contracts';
+import type { Paged } from '@merchant/contracts';
+import { isValidCreditCode, isValidIdCardNo } from '@merchant/contracts/merchant/certificate';
+import { describeChanges } from '@merchant/contracts/merchant/field-value';
+import { CHANGE_STATUS, type ChangeRequest, type changeSubmitInput } from '@merchant/contracts/merchant/merchant-change';
+import { REVIEW_FIELDS } from '@merchant/contracts/merchant/merchant-info';
 import type { z } from 'zod';
 import { badInput, conflict, guardUnique, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { fieldChanges, parseChanges } from './field-changes.ts';
-import { describeChanges } from '@merchant/contracts';
 import * as infoRepo from './merchant-info.repo.ts';
 import { comparable, merchantInfo, merchantTypeList } from './merchant-info.service.ts';
 import * as repo from './merchant-change.repo.ts';

@@ -1,5 +1,9 @@
 import { type StoreChangeRecord, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
-import { CODES, MERCHANT_OPS as M, type ApiClient, type OperationContract, type ChangeRequest, type ContractRow, type Paged, type SettleApply, type StaffRow } from '@merchant/contracts';
+import { contractOps, type ContractRow } from '@merchant/contracts/merchant/contract';
+import { type ChangeRequest, merchantChangeOps } from '@merchant/contracts/merchant/merchant-change';
+import { type SettleApply, settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { staffOps, type StaffRow } from '@merchant/contracts/merchant/staff';
+import { CODES, type ApiClient, type OperationContract, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterSummary } from '../../platform/export/filter-summary.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -87,7 +91,7 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
   });
 
   it('settle applications: statuses and subject types in words, certificate number and phone masked', async () => {
-    const { listed, rows } = await sameAsList<SettleApply>(admin, M.settleList, {}, '入驻申请记录', (a) => a.applyCode);
+    const { listed, rows } = await sameAsList<SettleApply>(admin, settleApplyOps.list, {}, '入驻申请记录', (a) => a.applyCode);
     expect(rows[0]).toEqual(['申请编号', '主体名称', '状态', '主体类型', '证件号码', '联系人', '联系电话', '业务线', '提交时间', '审核人', '审核时间', '创建时间']);
     const first = listed.list[0];
     expect(rows[1].slice(0, 8)).toEqual([first.applyCode, first.subjectName, first.statusName, '企业', first.certNo, first.contactName, first.contactPhone, first.businessLineNames.join('、')]);
@@ -95,24 +99,24 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
     expect(String(rows[1][6])).toMatch(MASKED_PHONE);
     expect([rows[1][8], rows[1][11]].every((v) => TIME.test(String(v)))).toBe(true);
 
-    const rejected = await sameAsList<SettleApply>(admin, M.settleList, { status: 3 }, '入驻申请记录', (a) => a.applyCode);
+    const rejected = await sameAsList<SettleApply>(admin, settleApplyOps.list, { status: 3 }, '入驻申请记录', (a) => a.applyCode);
     expect(rejected.listed.total).toBeLessThan(listed.total);
     expect(rejected.rows.slice(1).every((r) => r[2] === '已驳回' && TIME.test(String(r[10])))).toBe(true);
     const now = t.clock.now();
-    const recent = await sameAsList<SettleApply>(admin, M.settleList, { createdRange: [now - 150 * 86_400_000, now] }, '入驻申请记录', (a) => a.applyCode);
+    const recent = await sameAsList<SettleApply>(admin, settleApplyOps.list, { createdRange: [now - 150 * 86_400_000, now] }, '入驻申请记录', (a) => a.applyCode);
     expect(recent.listed.total).toBeLessThan(listed.total);
-    expect(await exported(other, M.settleList, {}, '入驻申请记录')).toEqual([rows[0]]);
+    expect(await exported(other, settleApplyOps.list, {}, '入驻申请记录')).toEqual([rows[0]]);
   });
 
   it('change requests: the changes, status and review opinion in words', async () => {
-    const { listed, rows } = await sameAsList<ChangeRequest>(admin, M.changeList, {}, '信息变更记录', (c) => c.changeCode);
+    const { listed, rows } = await sameAsList<ChangeRequest>(admin, merchantChangeOps.list, {}, '信息变更记录', (c) => c.changeCode);
     expect(rows[0]).toEqual(['变更编号', '变更内容', '状态', '变更原因', '提交人', '提交时间', '审核人', '审核时间', '审核意见']);
     expect(rows.slice(1).map((r) => r[2])).toEqual(listed.list.map((c) => c.statusName));
     const typeChange = rows.find((r) => r[3] === '业务转型为智能柜点位运营')!;
     expect(typeChange.slice(1, 3)).toEqual(['商户类型：零售商 → 点位运营商', '已通过']);
     expect(typeChange[8]).toBe('经营范围已核验');
 
-    const rejected = await sameAsList<ChangeRequest>(admin, M.changeList, { status: 3 }, '信息变更记录', (c) => c.changeCode);
+    const rejected = await sameAsList<ChangeRequest>(admin, merchantChangeOps.list, { status: 3 }, '信息变更记录', (c) => c.changeCode);
     expect(rejected.listed.total).toBeLessThan(listed.total);
     for (const r of rejected.rows.slice(1)) {
       expect(r[2]).toBe('已驳回');
@@ -120,11 +124,11 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
       expect(String(r[5])).toMatch(TIME);
       expect(String(r[7])).toMatch(TIME);
     }
-    expect(await exported(other, M.changeList, {}, '信息变更记录')).toEqual([rows[0]]);
+    expect(await exported(other, merchantChangeOps.list, {}, '信息变更记录')).toEqual([rows[0]]);
   });
 
   it('contracts: status from the dates, type in words, amount in 元, dates as dates', async () => {
-    const { listed, rows } = await sameAsList<ContractRow>(admin, M.contractList, {}, '合同列表', (c) => c.contractNo);
+    const { listed, rows } = await sameAsList<ContractRow>(admin, contractOps.list, {}, '合同列表', (c) => c.contractNo);
     expect(rows[0]).toEqual(['合同编号', '合同名称', '状态', '合同类型', '签约方', '合同金额（元）', '签订日期', '有效期', '到期日期', '附件']);
     expect(rows.slice(1).map((r) => [r[2], r[3], r[5]])).toEqual(listed.list.map((c) => [c.statusName, c.contractTypeName, c.amount / 100]));
     const lease = rows.find((r) => r[1] === '徐汇滨江店场地租赁合同')!;
@@ -134,36 +138,36 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
     expect(String(lease[7]).endsWith(String(lease[8]))).toBe(true);
 
     for (const status of ['terminated', 'pending', 'expiring'] as const) {
-      const part = await sameAsList<ContractRow>(admin, M.contractList, { status }, '合同列表', (c) => c.contractNo);
+      const part = await sameAsList<ContractRow>(admin, contractOps.list, { status }, '合同列表', (c) => c.contractNo);
       expect(part.listed.total).toBeLessThan(listed.total);
       expect(part.rows.slice(1).every((r) => r[2] === part.listed.list[0].statusName)).toBe(true);
     }
-    await sameAsList<ContractRow>(admin, M.contractList, { sortField: 'amount', sortOrder: 'ascend', contractType: 'lease' }, '合同列表', (c) => c.contractNo);
+    await sameAsList<ContractRow>(admin, contractOps.list, { sortField: 'amount', sortOrder: 'ascend', contractType: 'lease' }, '合同列表', (c) => c.contractNo);
     expect(filterSummary({ status: 'expiring', contractType: 'lease' }, contractList.export)).toBe('状态：即将到期；合同类型：场地租赁合同');
-    expect(await exported(other, M.contractList, {}, '合同列表')).toEqual([rows[0]]);
+    expect(await exported(other, contractOps.list, {}, '合同列表')).toEqual([rows[0]]);
   });
 
   it('store staff: positions and statuses in words, phones masked, stores by name', async () => {
-    const { listed, rows } = await sameAsList<StaffRow>(admin, M.staffList, {}, '门店员工', (s) => s.staffNo);
+    const { listed, rows } = await sameAsList<StaffRow>(admin, staffOps.list, {}, '门店员工', (s) => s.staffNo);
     expect(rows[0]).toEqual(['工号', '姓名', '手机号', '岗位', '状态', '关联门店', '入职日期', '创建时间']);
     expect(rows.slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual(
       listed.list.map((s) => [s.name, s.phone, s.positionName, s.statusName, s.stores.map((x) => x.name).join('、')]),
     );
     expect(rows.slice(1).every((r) => MASKED_PHONE.test(String(r[2])) && DATE.test(String(r[6])) && TIME.test(String(r[7])))).toBe(true);
 
-    const disabled = await sameAsList<StaffRow>(admin, M.staffList, { status: 0 }, '门店员工', (s) => s.staffNo);
+    const disabled = await sameAsList<StaffRow>(admin, staffOps.list, { status: 0 }, '门店员工', (s) => s.staffNo);
     expect(disabled.listed.total).toBeLessThan(listed.total);
     expect(disabled.rows.slice(1).every((r) => r[4] === '停用')).toBe(true);
     const storeId = listed.list[0].stores[0].id;
-    const atStore = await sameAsList<StaffRow>(admin, M.staffList, { storeId, position: listed.list[0].position }, '门店员工', (s) => s.staffNo);
+    const atStore = await sameAsList<StaffRow>(admin, staffOps.list, { storeId, position: listed.list[0].position }, '门店员工', (s) => s.staffNo);
     expect(atStore.listed.total).toBeGreaterThan(0);
     expect(atStore.listed.total).toBeLessThan(listed.total);
-    expect(await exported(other, M.staffList, {}, '门店员工')).toEqual([rows[0]]);
+    expect(await exported(other, staffOps.list, {}, '门店员工')).toEqual([rows[0]]);
   });
 
   it('refuses an account without the pages (A0301)', async () => {
     const operator = await t.signIn('operator');
-    for (const name of [storeOps.list, storeOps.changeRecords, M.settleList, M.changeList, M.contractList, M.staffList]) {
+    for (const name of [storeOps.list, storeOps.changeRecords, settleApplyOps.list, merchantChangeOps.list, contractOps.list, staffOps.list]) {
       const res = await exportList(operator, name, { storeCode: 'MD2611210001' });
       expect(res.kind === 'json' && res.envelope.code).toBe(CODES.forbidden);
     }

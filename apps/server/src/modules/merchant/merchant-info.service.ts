@@ -1,17 +1,17 @@
+import { maskPhone } from '@merchant/contracts';
+import type { SubjectType } from '@merchant/contracts/merchant/certificate';
 import {
   DIRECT_FIELDS,
-  maskPhone,
   MAIN_TAGS,
   MERCHANT_TYPES,
   REVIEW_FIELDS,
-  SETTLE_STATUS,
   type MainTag,
   type MerchantInfo,
   type MerchantInfoCheck,
   type MerchantType,
-  type SubjectType,
   type merchantInfoUpdateInput,
-} from '@merchant/contracts';
+} from '@merchant/contracts/merchant/merchant-info';
+import { SETTLE_STATUS } from '@merchant/contracts/merchant/settle-apply';
 import type { z } from 'zod';
 import { filePublicId } from '../../platform/files/file-store.ts';
 import { notFound } from '../../platform/errors.ts';

@@ -1,5 +1,10 @@
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { creditCodeCheckChar, CODES, idCardCheckDigit, MERCHANT_OPS as M, MERCHANT_PATHS as P, type ApiClient, type ChangeRequest, type MerchantInfo, type Paged } from '@merchant/contracts';
+import { creditCodeCheckChar, idCardCheckDigit } from '@merchant/contracts/merchant/certificate';
+import { type ChangeRequest, merchantChangeOps } from '@merchant/contracts/merchant/merchant-change';
+import { type MerchantInfo } from '@merchant/contracts/merchant/merchant-info';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { staffOps } from '@merchant/contracts/merchant/staff';
+import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectWinners, race } from '../../test/race.ts';
@@ -80,7 +85,7 @@ describe.each(DIALECTS)('merchant basic settings under concurrency (%s)', (diale
       subjectType: 'person', subjectName: '张丽华', certNo: ID_NO, contactName: '张丽华', contactPhone: '13621987654',
       province: '上海市', city: '上海市', district: '闵行区', address: '莘松路380号2单元501', certFileId: licence,
     };
-    const answers = await race(N, () => op(fresh, M.settleSaveSubject, subject));
+    const answers = await race(N, () => op(fresh, settleApplyOps.saveSubject, subject));
     const [won] = expectWinners(answers, { code: CODES.conflict, msg: /^已有进行中的入驻申请 RZ\d{10}，请继续该申请$/ });
     const { applyCode } = won.data as { applyCode: string };
     expect(answers.filter((a) => a.code === CODES.conflict).every((a) => a.msg.includes(applyCode))).toBe(true);
@@ -89,11 +94,11 @@ describe.each(DIALECTS)('merchant basic settings under concurrency (%s)', (diale
   });
 
   it('keeps one pending change request per merchant', async () => {
-    const pending = data<Paged<ChangeRequest>>(await op(admin, M.changeList, { status: 1 }));
-    for (const c of pending.list) await call(admin, M.changeWithdraw, { id: c.id });
-    const info = (await call<{ info: MerchantInfo }>(admin, M.changeForm)).info;
+    const pending = data<Paged<ChangeRequest>>(await op(admin, merchantChangeOps.list, { status: 1 }));
+    for (const c of pending.list) await call(admin, merchantChangeOps.withdraw, { id: c.id });
+    const info = (await call<{ info: MerchantInfo }>(admin, merchantChangeOps.form)).info;
     const body = { merchantName: '鲜速达并发测试有限公司', merchantType: info.merchantType, certNo: NEW_CREDIT, reason: '并发提交' };
-    const answers = await race(N, () => op(admin, M.changeSubmit, body));
+    const answers = await race(N, () => op(admin, merchantChangeOps.submit, body));
     expectWinners(answers, { code: CODES.conflict, msg: /^已有待审核的变更申请 BG\d{10}，请等待审核或撤回后再提交$/ });
     const mid = (await t.db.db.selectFrom('account').select('merchant_id').where('user_name', '=', 'admin').executeTakeFirstOrThrow()).merchant_id;
     expect(await count('merchant_change', [['merchant_id', mid], ['status', 1]])).toBe(1);
@@ -101,7 +106,7 @@ describe.each(DIALECTS)('merchant basic settings under concurrency (%s)', (diale
 
   it('gives one staff member a phone', async () => {
     const staff = { name: '并发员工', phone: '15921870001', position: 'manager', remark: '' };
-    const answers = await race(N, () => rest(admin, P.createUser, staff));
+    const answers = await race(N, () => rest(admin, staffOps.create, staff));
     expectWinners(answers, { code: CODES.conflict, msg: '该手机号已被其他员工使用（字段：phone）' });
     expect(await count('store_staff', [['phone', '15921870001']])).toBe(1);
   });

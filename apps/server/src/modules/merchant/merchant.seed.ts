@@ -1,4 +1,5 @@
-import { calendarDateOf, creditCodeCheckChar, DEFAULT_BUSINESS_TIME_ZONE } from '@merchant/contracts';
+import { calendarDateOf, DEFAULT_BUSINESS_TIME_ZONE } from '@merchant/contracts';
+import { creditCodeCheckChar } from '@merchant/contracts/merchant/certificate';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Seed } from '../../platform/seeds.ts';

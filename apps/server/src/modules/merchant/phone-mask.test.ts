@@ -1,5 +1,10 @@
 import { type StoreChangeRecord, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
-import { CODES, MERCHANT_OPS as M, SYSTEM_OPS as S, type ApiClient, type MerchantInfo, type MerchantInfoCheck, type Paged, type SettleApply, type StaffRow } from '@merchant/contracts';
+import { merchantChangeOps } from '@merchant/contracts/merchant/merchant-change';
+import { type MerchantInfo, type MerchantInfoCheck, merchantInfoOps } from '@merchant/contracts/merchant/merchant-info';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
+import { type SettleApply, settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { staffOps, type StaffRow } from '@merchant/contracts/merchant/staff';
+import { CODES, SYSTEM_OPS as S, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -29,7 +34,7 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     settle: (id: number) => t.db.db.selectFrom('settle_apply').select('contact_phone').where('id', '=', id).executeTakeFirstOrThrow().then((r) => r.contact_phone),
   };
   const revealLog = () =>
-    t.db.db.selectFrom('operation_log').select(['user_name', 'target_ids', 'result_code']).where('operation', '=', M.phoneReveal).orderBy('id').execute();
+    t.db.db.selectFrom('operation_log').select(['user_name', 'target_ids', 'result_code']).where('operation', '=', phoneRevealOps.reveal.name).orderBy('id').execute();
 
   /** An account whose only role grants these page anchors. */
   async function accountWith(userName: string, phone: string, anchors: string[]): Promise<ApiClient> {
@@ -46,9 +51,9 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     other = await registerMerchant(t, '别家号码商户', 'phoneboss', '13700000088');
     shopOnly = await accountWith('shopclerk', '13600001001', ['shop-management-list']);
     infoOnly = await accountWith('infoviewer', '13600001002', ['information-detail']);
-    merchantId = (await call<MerchantInfo>(admin, M.infoDetail)).merchantId;
+    merchantId = (await call<MerchantInfo>(admin, merchantInfoOps.detail)).merchantId;
     store = (await call<Paged<StoreRow>>(admin, storeOps.list, { pageSize: 1 })).list[0];
-    staffId = (await call<Paged<StaffRow>>(admin, M.staffList, { pageSize: 1 })).list[0].id;
+    staffId = (await call<Paged<StaffRow>>(admin, staffOps.list, { pageSize: 1 })).list[0].id;
   });
   afterAll(async () => {
     await t.close();
@@ -56,24 +61,24 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
 
   it('masks the phones of every detail, form and change record', async () => {
     const profile = await raw.profile();
-    const info = await call<MerchantInfo>(admin, M.infoDetail);
+    const info = await call<MerchantInfo>(admin, merchantInfoOps.detail);
     expect(info).toMatchObject({ contactPhone: '139****2451', servicePhone: '400*****6688' });
     expect(profile).toEqual({ contact_phone: '13916882451', service_phone: '400-820-6688' });
-    expect((await call<{ info: MerchantInfo }>(admin, M.infoSettings)).info.contactPhone).toBe('139****2451');
-    expect((await call<{ info: MerchantInfo }>(admin, M.changeForm)).info.servicePhone).toBe('400*****6688');
+    expect((await call<{ info: MerchantInfo }>(admin, merchantInfoOps.settings)).info.contactPhone).toBe('139****2451');
+    expect((await call<{ info: MerchantInfo }>(admin, merchantChangeOps.form)).info.servicePhone).toBe('400*****6688');
 
     const detail = await call<StoreRow>(admin, storeOps.detail, { storeCode: store.storeCode });
     expect(detail.contactPhone).toMatch(MASKED);
     expect(detail.contactPhone).not.toBe(await raw.store(store.id));
-    const staff = await call<StaffRow>(admin, M.staffDetail, { id: staffId });
+    const staff = await call<StaffRow>(admin, staffOps.detail, { id: staffId });
     expect(staff.phone).toMatch(MASKED);
 
-    const current = await call<{ apply: SettleApply }>(admin, M.settleCurrent);
+    const current = await call<{ apply: SettleApply }>(admin, settleApplyOps.current);
     expect(current.apply.contactPhone).toMatch(MASKED);
-    expect((await call<SettleApply>(admin, M.settleDetail, { id: current.apply.id })).contactPhone).toMatch(MASKED);
+    expect((await call<SettleApply>(admin, settleApplyOps.detail, { id: current.apply.id })).contactPhone).toMatch(MASKED);
 
     // a dry run and the change records show the numbers masked too
-    const check = await call<MerchantInfoCheck>(admin, M.infoUpdateCheck, { contactPhone: '13811112222' });
+    const check = await call<MerchantInfoCheck>(admin, merchantInfoOps.updateCheck, { contactPhone: '13811112222' });
     expect(check.changes.find((c) => c.field === 'contactPhone')).toEqual({ field: 'contactPhone', label: '联系电话', before: '139****2451', after: '138****2222' });
     const seeded = await call<Paged<StoreChangeRecord>>(admin, storeOps.changeRecords, { storeCode: store.storeCode, pageSize: 200 });
     const phones = seeded.list.flatMap((r) => r.changes.filter((c) => c.field === 'contactPhone').flatMap((c) => [c.before, c.after]));
@@ -82,12 +87,12 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
 
   it('an edit that sends the masked value back keeps the real number', async () => {
     // merchant information: both phones as the form shows them
-    const info = await call<MerchantInfo>(admin, M.infoSettings).then((s) => (s as unknown as { info: MerchantInfo }).info);
+    const info = await call<MerchantInfo>(admin, merchantInfoOps.settings).then((s) => (s as unknown as { info: MerchantInfo }).info);
     const form = {
       shortName: info.shortName, mainTags: info.mainTags, contactName: info.contactName, contactPhone: info.contactPhone, servicePhone: info.servicePhone,
       email: info.email, province: info.province, city: info.city, district: info.district, address: info.address, intro: '只改简介',
     };
-    const res = await call<{ changes: { field: string }[] }>(admin, M.infoUpdate, form);
+    const res = await call<{ changes: { field: string }[] }>(admin, merchantInfoOps.update, form);
     expect(res.changes.map((c) => c.field)).toEqual(['intro']);
     expect(await raw.profile()).toEqual({ contact_phone: '13916882451', service_phone: '400-820-6688' });
 
@@ -101,8 +106,8 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
 
     // an employee
     const staffBefore = await raw.staff(staffId);
-    const st = await call<StaffRow>(admin, M.staffDetail, { id: staffId });
-    await call(admin, M.staffUpdate, { id: staffId, name: st.name, phone: st.phone, position: st.position, entryDate: st.entryDate, remark: '只改备注' });
+    const st = await call<StaffRow>(admin, staffOps.detail, { id: staffId });
+    await call(admin, staffOps.update, { id: staffId, name: st.name, phone: st.phone, position: st.position, entryDate: st.entryDate, remark: '只改备注' });
     expect(await raw.staff(staffId)).toBe(staffBefore);
 
     // account information in user management
@@ -114,20 +119,20 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
   });
 
   it('a settle draft keeps its number when saved with the masked value; a new one prefilled from the last application too', async () => {
-    const latest = (await call<{ apply: SettleApply }>(admin, M.settleCurrent)).apply;
+    const latest = (await call<{ apply: SettleApply }>(admin, settleApplyOps.current)).apply;
     const latestPhone = await raw.settle(latest.id);
     const certFileId = (await upload(admin, '执照.png', tinyPng(), 'licence')).data.file!.id;
     const subject = {
       subjectType: latest.subjectType, subjectName: latest.subjectName, certNo: latest.certNo, legalPerson: latest.legalPerson, contactName: latest.contactName,
       contactPhone: latest.contactPhone, province: latest.province, city: latest.city, district: latest.district, address: latest.address, certFileId,
     };
-    const draft = await call<{ id: number }>(admin, M.settleSaveSubject, subject);
+    const draft = await call<{ id: number }>(admin, settleApplyOps.saveSubject, subject);
     expect(await raw.settle(draft.id)).toBe(latestPhone);
-    await call(admin, M.settleSaveSubject, { ...subject, id: draft.id, contactPhone: '13822223333' });
+    await call(admin, settleApplyOps.saveSubject, { ...subject, id: draft.id, contactPhone: '13822223333' });
     expect(await raw.settle(draft.id)).toBe('13822223333');
-    await call(admin, M.settleSaveSubject, { ...subject, id: draft.id, contactPhone: '138****3333' });
+    await call(admin, settleApplyOps.saveSubject, { ...subject, id: draft.id, contactPhone: '138****3333' });
     expect(await raw.settle(draft.id)).toBe('13822223333');
-    expect(await op(admin, M.settleSaveSubject, { ...subject, id: draft.id, contactPhone: '139****3333' })).toMatchObject({
+    expect(await op(admin, settleApplyOps.saveSubject, { ...subject, id: draft.id, contactPhone: '139****3333' })).toMatchObject({
       code: CODES.badInput, msg: '联系电话不完整：修改联系电话时请输入完整的号码（字段：contactPhone）',
     });
     expect(await raw.settle(draft.id)).toBe('13822223333');
@@ -135,21 +140,21 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
 
   it('a masked value that is not the stored number is refused, naming the field, changing nothing', async () => {
     const profile = await raw.profile();
-    const info = (await call<{ info: MerchantInfo }>(admin, M.infoSettings)).info;
+    const info = (await call<{ info: MerchantInfo }>(admin, merchantInfoOps.settings)).info;
     const form = { ...info, mainTags: info.mainTags, contactPhone: '139****0000' };
-    expect(await op(admin, M.infoUpdate, form)).toMatchObject({ code: CODES.badInput, msg: '联系电话不完整：修改联系电话时请输入完整的号码（字段：contactPhone）' });
+    expect(await op(admin, merchantInfoOps.update, form)).toMatchObject({ code: CODES.badInput, msg: '联系电话不完整：修改联系电话时请输入完整的号码（字段：contactPhone）' });
     expect(await raw.profile()).toEqual(profile);
     const before = await raw.store(store.id);
     expect(await op(admin, storeOps.update, { ...validStore, storeCode: store.storeCode, name: store.name, contactPhone: '021*****0000' })).toMatchObject({
       code: CODES.badInput, msg: '联系电话不完整：修改联系电话时请输入完整的号码（字段：contactPhone）',
     });
     expect(await raw.store(store.id)).toBe(before);
-    expect(await op(admin, M.staffUpdate, { id: staffId, name: '陈思远', phone: '159****0000', position: 'clerk', remark: '' })).toMatchObject({
+    expect(await op(admin, staffOps.update, { id: staffId, name: '陈思远', phone: '159****0000', position: 'clerk', remark: '' })).toMatchObject({
       code: CODES.badInput, msg: '手机号不完整：修改手机号时请输入完整的号码（字段：phone）',
     });
     // a masked value is never accepted where a number is created
     expect(await op(admin, storeOps.create, { ...validStore, name: '打码门店', contactPhone: '138****5678' })).toMatchObject({ code: CODES.badInput });
-    expect(await op(admin, M.staffCreate, { name: '打码员工', phone: '138****5678', position: 'clerk', remark: '' })).toMatchObject({ code: CODES.badInput });
+    expect(await op(admin, staffOps.create, { name: '打码员工', phone: '138****5678', position: 'clerk', remark: '' })).toMatchObject({ code: CODES.badInput });
   });
 
   it('a new number is stored in full and its change record is answered masked', async () => {
@@ -164,7 +169,7 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
 
   it('reveals the full number to the page’s editors, and logs every reveal', async () => {
     const before = (await revealLog()).length;
-    const settleId = (await call<{ apply: SettleApply }>(admin, M.settleCurrent)).apply.id;
+    const settleId = (await call<{ apply: SettleApply }>(admin, settleApplyOps.current)).apply.id;
     for (const [kind, id, full] of [
       ['merchantContact', merchantId, '13916882451'],
       ['merchantService', merchantId, '400-820-6688'],
@@ -172,7 +177,7 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
       ['staff', staffId, await raw.staff(staffId)],
       ['settle', settleId, await raw.settle(settleId)],
     ] as const) {
-      expect(await call<{ phone: string }>(admin, M.phoneReveal, { kind, id })).toEqual({ phone: full });
+      expect(await call<{ phone: string }>(admin, phoneRevealOps.reveal, { kind, id })).toEqual({ phone: full });
     }
     const log = (await revealLog()).slice(before);
     expect(log).toEqual([
@@ -183,28 +188,28 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
       { user_name: 'admin', target_ids: `kind=settle;id=${settleId}`, result_code: '200' },
     ]);
     // a store clerk (门店管理 only) sees its stores' numbers
-    expect(await call<{ phone: string }>(shopOnly, M.phoneReveal, { kind: 'store', id: store.id })).toEqual({ phone: '13755556666' });
+    expect(await call<{ phone: string }>(shopOnly, phoneRevealOps.reveal, { kind: 'store', id: store.id })).toEqual({ phone: '13755556666' });
   });
 
   it('refuses roles without the editing page, and logs the refusal', async () => {
     const before = (await revealLog()).length;
     // 门店管理 does not open the employees' or the merchant's numbers
-    expect(await op(shopOnly, M.phoneReveal, { kind: 'staff', id: staffId })).toMatchObject({ code: CODES.forbidden, msg: '没有查看完整员工手机号的权限', data: null });
-    expect(await op(shopOnly, M.phoneReveal, { kind: 'merchantContact', id: merchantId })).toMatchObject({ code: CODES.forbidden, data: null });
+    expect(await op(shopOnly, phoneRevealOps.reveal, { kind: 'staff', id: staffId })).toMatchObject({ code: CODES.forbidden, msg: '没有查看完整员工手机号的权限', data: null });
+    expect(await op(shopOnly, phoneRevealOps.reveal, { kind: 'merchantContact', id: merchantId })).toMatchObject({ code: CODES.forbidden, data: null });
     // 商户信息 (read only) shows the masked numbers but cannot reveal them
-    expect(await op(infoOnly, M.phoneReveal, { kind: 'merchantContact', id: merchantId })).toMatchObject({ code: CODES.forbidden, data: null });
-    expect((await call<MerchantInfo>(infoOnly, M.infoDetail)).contactPhone).toBe('139****2451');
+    expect(await op(infoOnly, phoneRevealOps.reveal, { kind: 'merchantContact', id: merchantId })).toMatchObject({ code: CODES.forbidden, data: null });
+    expect((await call<MerchantInfo>(infoOnly, merchantInfoOps.detail)).contactPhone).toBe('139****2451');
     const operator = await t.signIn('operator');
-    expect((await op(operator, M.phoneReveal, { kind: 'store', id: store.id })).code).toBe(CODES.forbidden);
+    expect((await op(operator, phoneRevealOps.reveal, { kind: 'store', id: store.id })).code).toBe(CODES.forbidden);
     const log = (await revealLog()).slice(before);
     expect(log.map((l) => [l.user_name, l.result_code])).toEqual([
       ['shopclerk', CODES.forbidden], ['shopclerk', CODES.forbidden], ['infoviewer', CODES.forbidden], ['operator', CODES.forbidden],
     ]);
-    expect(await op(admin, M.phoneReveal, { kind: 'boss', id: 1 })).toMatchObject({ code: CODES.badInput, msg: '号码类型不正确（字段：kind）' });
+    expect(await op(admin, phoneRevealOps.reveal, { kind: 'boss', id: 1 })).toMatchObject({ code: CODES.badInput, msg: '号码类型不正确（字段：kind）' });
   });
 
   it('refuses another merchant’s ids as not found, revealing nothing', async () => {
-    const settleId = (await call<{ apply: SettleApply }>(admin, M.settleCurrent)).apply.id;
+    const settleId = (await call<{ apply: SettleApply }>(admin, settleApplyOps.current)).apply.id;
     for (const [kind, id, msg] of [
       ['merchantContact', merchantId, '商户不存在'],
       ['merchantService', merchantId, '商户不存在'],
@@ -212,9 +217,9 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
       ['staff', staffId, '员工不存在'],
       ['settle', settleId, '入驻申请不存在'],
     ] as const) {
-      expect(await op(other, M.phoneReveal, { kind, id })).toMatchObject({ code: CODES.notFound, msg, data: null });
+      expect(await op(other, phoneRevealOps.reveal, { kind, id })).toMatchObject({ code: CODES.notFound, msg, data: null });
     }
-    const theirs = await call<MerchantInfo>(other, M.infoDetail);
-    expect(await op(admin, M.phoneReveal, { kind: 'merchantContact', id: theirs.merchantId })).toMatchObject({ code: CODES.notFound, data: null });
+    const theirs = await call<MerchantInfo>(other, merchantInfoOps.detail);
+    expect(await op(admin, phoneRevealOps.reveal, { kind: 'merchantContact', id: theirs.merchantId })).toMatchObject({ code: CODES.notFound, data: null });
   });
 });

@@ -1,17 +1,14 @@
+import { maskPhone, type Paged } from '@merchant/contracts';
+import { maskCertNo, SUBJECT_TYPES, type SubjectType } from '@merchant/contracts/merchant/certificate';
 import {
   BUSINESS_LINES,
-  maskCertNo,
-  maskPhone,
   SETTLE,
   SETTLE_STATUS,
-  SUBJECT_TYPES,
   type BusinessLine,
-  type Paged,
   type SettleApply,
   type settleLinesInput,
   type settleSubjectInput,
-  type SubjectType,
-} from '@merchant/contracts';
+} from '@merchant/contracts/merchant/settle-apply';
 import type { z } from 'zod';
 import { loadAccess } from '../../platform/auth/access.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound } from '../../platform/errors.ts';

@@ -1,4 +1,7 @@
-import { CODES, creditCodeCheckChar, idCardCheckDigit, MERCHANT_OPS as M, type ApiClient, type MerchantInfo, type Paged, type SettleApply } from '@merchant/contracts';
+import { creditCodeCheckChar, idCardCheckDigit } from '@merchant/contracts/merchant/certificate';
+import { type MerchantInfo, merchantInfoOps } from '@merchant/contracts/merchant/merchant-info';
+import { type SettleApply, settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -31,9 +34,9 @@ describe.each(DIALECTS)('settle applications (%s)', (dialect) => {
   });
 
   it('shows the business lines and the current state', async () => {
-    const lines = await call<{ code: string; name: string }[]>(admin, M.settleBusinessLines);
+    const lines = await call<{ code: string; name: string }[]>(admin, settleApplyOps.businessLines);
     expect(lines.map((l) => l.name)).toEqual(['智能柜零售', '批发商城', '线上零售', '本地生活', '社区团购', '前置仓']);
-    const cur = await call<{ apply: SettleApply | null; settled: boolean }>(other, M.settleCurrent);
+    const cur = await call<{ apply: SettleApply | null; settled: boolean }>(other, settleApplyOps.current);
     expect(cur).toEqual({ apply: null, settled: false });
   });
 
@@ -49,127 +52,127 @@ describe.each(DIALECTS)('settle applications (%s)', (dialect) => {
       [{ subjectName: '张' }, '主体名称至少2个字（字段：subjectName）'],
       [{ certFileId: undefined }, '请上传证件照片（字段：certFileId）'],
     ] as const) {
-      expect(await op(admin, M.settleSaveSubject, { ...person(licence), ...patch })).toMatchObject({ code: CODES.badInput, msg });
+      expect(await op(admin, settleApplyOps.saveSubject, { ...person(licence), ...patch })).toMatchObject({ code: CODES.badInput, msg });
     }
     // another merchant's file is not found; a file uploaded for another purpose is not a licence
-    expect(await op(admin, M.settleSaveSubject, person(theirLicence))).toMatchObject({ code: CODES.notFound, msg: '证件照片不存在' });
+    expect(await op(admin, settleApplyOps.saveSubject, person(theirLicence))).toMatchObject({ code: CODES.notFound, msg: '证件照片不存在' });
     const contractFile = (await upload(admin, '采购合同.png', tinyPng(), 'contract')).data.file!.id;
-    expect(await op(admin, M.settleSaveSubject, person(contractFile))).toMatchObject({
+    expect(await op(admin, settleApplyOps.saveSubject, person(contractFile))).toMatchObject({
       code: CODES.badInput, msg: '“采购合同.png”是作为合同附件上传的，不能用作证件照片，请重新上传（字段：certFileId）',
     });
     expect(await rowCount(t, 'settle_apply')).toBe(before);
   });
 
   it('runs the flow: subject, business lines, submit; one open application at a time', async () => {
-    const { id, applyCode } = await call<{ id: number; applyCode: string }>(admin, M.settleSaveSubject, person(licence));
+    const { id, applyCode } = await call<{ id: number; applyCode: string }>(admin, settleApplyOps.saveSubject, person(licence));
     firstId = id;
     expect(applyCode).toMatch(/^RZ\d{10}$/);
-    expect(await op(admin, M.settleSaveSubject, person(licence))).toMatchObject({ code: CODES.conflict, msg: `已有进行中的入驻申请 ${applyCode}，请继续该申请` });
-    await call(admin, M.settleSaveSubject, { ...person(licence), id, address: '莘松路380号2单元502' });
-    expect(await op(admin, M.settleSubmit, { id })).toMatchObject({ code: CODES.badInput, msg: '请先选择业务线（字段：businessLines）' });
-    expect(await op(admin, M.settleSaveLines, { id, businessLines: [] })).toMatchObject({ code: CODES.badInput, msg: '请至少选择一条业务线（字段：businessLines）' });
-    expect((await op(admin, M.settleSaveLines, { id, businessLines: ['vip'] })).msg).toBe('业务线不正确（字段：businessLines.0）');
-    await call(admin, M.settleSaveLines, { id, businessLines: ['group', 'entrepot'], remark: '计划在闵行区开设社区团购自提点' });
-    const submitted = await call<SettleApply>(admin, M.settleSubmit, { id });
+    expect(await op(admin, settleApplyOps.saveSubject, person(licence))).toMatchObject({ code: CODES.conflict, msg: `已有进行中的入驻申请 ${applyCode}，请继续该申请` });
+    await call(admin, settleApplyOps.saveSubject, { ...person(licence), id, address: '莘松路380号2单元502' });
+    expect(await op(admin, settleApplyOps.submit, { id })).toMatchObject({ code: CODES.badInput, msg: '请先选择业务线（字段：businessLines）' });
+    expect(await op(admin, settleApplyOps.saveLines, { id, businessLines: [] })).toMatchObject({ code: CODES.badInput, msg: '请至少选择一条业务线（字段：businessLines）' });
+    expect((await op(admin, settleApplyOps.saveLines, { id, businessLines: ['vip'] })).msg).toBe('业务线不正确（字段：businessLines.0）');
+    await call(admin, settleApplyOps.saveLines, { id, businessLines: ['group', 'entrepot'], remark: '计划在闵行区开设社区团购自提点' });
+    const submitted = await call<SettleApply>(admin, settleApplyOps.submit, { id });
     expect(submitted).toMatchObject({ status: 1, statusName: '待审核', address: '莘松路380号2单元502', businessLineNames: ['社区团购', '前置仓'], submittedAt: t.clock.now() });
-    expect(await op(admin, M.settleSubmit, { id })).toMatchObject({ code: CODES.conflict });
-    expect((await op(admin, M.settleSaveLines, { id, businessLines: ['mall'] })).msg).toContain('只有草稿可以修改或提交');
-    const cur = await call<{ apply: SettleApply }>(admin, M.settleCurrent);
+    expect(await op(admin, settleApplyOps.submit, { id })).toMatchObject({ code: CODES.conflict });
+    expect((await op(admin, settleApplyOps.saveLines, { id, businessLines: ['mall'] })).msg).toContain('只有草稿可以修改或提交');
+    const cur = await call<{ apply: SettleApply }>(admin, settleApplyOps.current);
     expect(cur.apply.id).toBe(id);
   });
 
   it('refuses roles without the anchors, and reviews by a non-administrator', async () => {
     const operator = await t.signIn('operator');
-    for (const name of [M.settleCurrent, M.settleBusinessLines, M.settleSaveSubject, M.settleSaveLines, M.settleSubmit, M.settleWithdraw, M.settleList, M.settleDetail, M.settleApprove, M.settleReject]) {
+    for (const name of [settleApplyOps.current, settleApplyOps.businessLines, settleApplyOps.saveSubject, settleApplyOps.saveLines, settleApplyOps.submit, settleApplyOps.withdraw, settleApplyOps.list, settleApplyOps.detail, settleApplyOps.approve, settleApplyOps.reject]) {
       expect((await op(operator, name, { id: firstId, reason: '资料不全' })).code).toBe(CODES.forbidden);
     }
     // give 运营 the apply-record page: it may read the records but not review
     const role = await t.db.db.selectFrom('role').select('id').where('name', '=', '运营').orderBy('id').executeTakeFirstOrThrow();
     await t.db.db.insertInto('role_menu').values([{ role_id: role.id, menu_id: 100 }, { role_id: role.id, menu_id: 10002 }]).execute();
-    expect((await op(operator, M.settleList)).code).toBe('200');
-    expect(await op(operator, M.settleApprove, { id: firstId })).toMatchObject({ code: CODES.forbidden, msg: '只有管理员可以审核入驻申请' });
+    expect((await op(operator, settleApplyOps.list)).code).toBe('200');
+    expect(await op(operator, settleApplyOps.approve, { id: firstId })).toMatchObject({ code: CODES.forbidden, msg: '只有管理员可以审核入驻申请' });
     await t.db.db.deleteFrom('role_menu').where('role_id', '=', role.id).where('menu_id', 'in', [100, 10002]).execute();
   });
 
   it('treats another merchant’s application as not found and changes nothing', async () => {
     for (const [name, body] of [
-      [M.settleDetail, { id: firstId }], [M.settleApprove, { id: firstId }], [M.settleReject, { id: firstId, reason: '别家驳回' }],
-      [M.settleWithdraw, { id: firstId }], [M.settleSubmit, { id: firstId }], [M.settleSaveLines, { id: firstId, businessLines: ['mall'] }],
-      [M.settleSaveSubject, { ...person(theirLicence), id: firstId }],
+      [settleApplyOps.detail, { id: firstId }], [settleApplyOps.approve, { id: firstId }], [settleApplyOps.reject, { id: firstId, reason: '别家驳回' }],
+      [settleApplyOps.withdraw, { id: firstId }], [settleApplyOps.submit, { id: firstId }], [settleApplyOps.saveLines, { id: firstId, businessLines: ['mall'] }],
+      [settleApplyOps.saveSubject, { ...person(theirLicence), id: firstId }],
     ] as const) {
       expect((await op(other, name, body)).code).toBe(CODES.notFound);
     }
-    expect(data<Paged<SettleApply>>(await op(other, M.settleList)).total).toBe(0);
-    expect((await call<SettleApply>(admin, M.settleDetail, { id: firstId })).status).toBe(1);
+    expect(data<Paged<SettleApply>>(await op(other, settleApplyOps.list)).total).toBe(0);
+    expect((await call<SettleApply>(admin, settleApplyOps.detail, { id: firstId })).status).toBe(1);
   });
 
   it('rejects with a reason; a new application is approved and settles the merchant', async () => {
-    expect(await op(admin, M.settleReject, { id: firstId, reason: '' })).toMatchObject({ code: CODES.badInput, msg: '请输入驳回原因（字段：reason）' });
-    const rejected = await call<SettleApply>(admin, M.settleReject, { id: firstId, reason: '证件照片模糊，请重新拍摄上传' });
+    expect(await op(admin, settleApplyOps.reject, { id: firstId, reason: '' })).toMatchObject({ code: CODES.badInput, msg: '请输入驳回原因（字段：reason）' });
+    const rejected = await call<SettleApply>(admin, settleApplyOps.reject, { id: firstId, reason: '证件照片模糊，请重新拍摄上传' });
     expect(rejected).toMatchObject({ status: 3, statusName: '已驳回', rejectReason: '证件照片模糊，请重新拍摄上传', reviewerName: 'admin' });
-    expect((await op(admin, M.settleApprove, { id: firstId })).msg).toBe('只有待审核的申请可以审核');
+    expect((await op(admin, settleApplyOps.approve, { id: firstId })).msg).toBe('只有待审核的申请可以审核');
 
-    const { id } = await call<{ id: number }>(admin, M.settleSaveSubject, {
+    const { id } = await call<{ id: number }>(admin, settleApplyOps.saveSubject, {
       ...person(licence), subjectType: 'business', subjectName: '上海鲜速达社区零售有限公司', certNo: CREDIT.toLowerCase(), legalPerson: '王建国',
     });
-    await call(admin, M.settleSaveLines, { id, businessLines: ['group'] });
-    await call(admin, M.settleSubmit, { id });
+    await call(admin, settleApplyOps.saveLines, { id, businessLines: ['group'] });
+    await call(admin, settleApplyOps.submit, { id });
     t.clock.advance(60_000);
-    const approved = await call<SettleApply>(admin, M.settleApprove, { id, remark: '资料齐全' });
+    const approved = await call<SettleApply>(admin, settleApplyOps.approve, { id, remark: '资料齐全' });
     expect(approved).toMatchObject({ status: 2, statusName: '已通过', reviewRemark: '资料齐全', reviewedAt: t.clock.now(), certNo: CREDIT });
-    const info = await call<MerchantInfo>(admin, M.infoDetail);
+    const info = await call<MerchantInfo>(admin, merchantInfoOps.detail);
     expect(info).toMatchObject({ subjectType: 'business', subjectName: '上海鲜速达社区零售有限公司', legalPerson: '王建国', certNo: CREDIT, settleStatusName: '已入驻', certFileId: licence });
     expect(info.businessLines).toContain('group');
 
-    const records = data<Paged<SettleApply>>(await op(admin, M.settleList, { pageSize: 200 }));
+    const records = data<Paged<SettleApply>>(await op(admin, settleApplyOps.list, { pageSize: 200 }));
     const mine = records.list.filter((r) => r.id === id || r.id === firstId);
     expect(mine.map((r) => r.statusName).sort()).toEqual(['已通过', '已驳回']);
     expect(mine[0].contactPhone).toBe('136****7654');
     expect(mine[0].certNo).toMatch(/^\w{4}\*+\w{4}$/);
-    expect(data<Paged<SettleApply>>(await op(admin, M.settleList, { status: 3, applyCode: rejected.applyCode })).total).toBe(1);
+    expect(data<Paged<SettleApply>>(await op(admin, settleApplyOps.list, { status: 3, applyCode: rejected.applyCode })).total).toBe(1);
     // the other merchant settles on its own
-    expect((await call<MerchantInfo>(other, M.infoDetail)).settleStatusName).toBe('未入驻');
+    expect((await call<MerchantInfo>(other, merchantInfoOps.detail)).settleStatusName).toBe('未入驻');
   });
 
   it('withdraws a pending application', async () => {
-    const { id } = await call<{ id: number }>(admin, M.settleSaveSubject, person(licence));
-    await call(admin, M.settleSaveLines, { id, businessLines: ['entrepot'] });
-    await call(admin, M.settleSubmit, { id });
-    await call(admin, M.settleWithdraw, { id });
-    expect((await call<SettleApply>(admin, M.settleDetail, { id })).statusName).toBe('已撤回');
-    expect((await op(admin, M.settleWithdraw, { id })).msg).toBe('只有待审核的申请可以撤回');
+    const { id } = await call<{ id: number }>(admin, settleApplyOps.saveSubject, person(licence));
+    await call(admin, settleApplyOps.saveLines, { id, businessLines: ['entrepot'] });
+    await call(admin, settleApplyOps.submit, { id });
+    await call(admin, settleApplyOps.withdraw, { id });
+    expect((await call<SettleApply>(admin, settleApplyOps.detail, { id })).statusName).toBe('已撤回');
+    expect((await op(admin, settleApplyOps.withdraw, { id })).msg).toBe('只有待审核的申请可以撤回');
     const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'merchant.settle.%').execute();
-    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([M.settleSaveSubject, M.settleSubmit, M.settleApprove, M.settleReject, M.settleWithdraw]));
+    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([settleApplyOps.saveSubject.name, settleApplyOps.submit.name, settleApplyOps.approve.name, settleApplyOps.reject.name, settleApplyOps.withdraw.name]));
   });
 
   it('refuses a business line the merchant already has (step 2 and submit), naming it; the list marks them', async () => {
     type Line = { code: string; name: string; opened: boolean };
     // The demo merchant runs four lines; 社区团购 was opened by the approval above.
-    const lines = await call<Line[]>(admin, M.settleBusinessLines);
+    const lines = await call<Line[]>(admin, settleApplyOps.businessLines);
     expect(lines.filter((l) => l.opened).map((l) => l.code)).toEqual(['container', 'mall', 'online', 'locallife', 'group']);
-    expect((await call<Line[]>(other, M.settleBusinessLines)).some((l) => l.opened)).toBe(false);
+    expect((await call<Line[]>(other, settleApplyOps.businessLines)).some((l) => l.opened)).toBe(false);
 
-    const { id } = await call<{ id: number }>(admin, M.settleSaveSubject, person(licence));
+    const { id } = await call<{ id: number }>(admin, settleApplyOps.saveSubject, person(licence));
     const stored = () => t.db.db.selectFrom('settle_apply').select(['business_lines', 'remark', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(await op(admin, M.settleSaveLines, { id, businessLines: ['mall', 'entrepot'], remark: '再开批发' })).toMatchObject({
+    expect(await op(admin, settleApplyOps.saveLines, { id, businessLines: ['mall', 'entrepot'], remark: '再开批发' })).toMatchObject({
       code: CODES.badInput,
       msg: '业务线“批发商城”已开通，无需重复申请，请选择尚未开通的业务线（字段：businessLines）',
     });
-    expect((await op(admin, M.settleSaveLines, { id, businessLines: ['container', 'group'] })).msg).toBe(
+    expect((await op(admin, settleApplyOps.saveLines, { id, businessLines: ['container', 'group'] })).msg).toBe(
       '业务线“智能柜零售”、“社区团购”已开通，无需重复申请，请选择尚未开通的业务线（字段：businessLines）',
     );
     // Nothing written.
     expect(await stored()).toEqual({ business_lines: '', remark: '', status: 0 });
 
     // A line not opened yet is accepted; if it gets opened before the submit, the submit refuses it too.
-    await call(admin, M.settleSaveLines, { id, businessLines: ['entrepot'] });
+    await call(admin, settleApplyOps.saveLines, { id, businessLines: ['entrepot'] });
     const mid = (await t.db.db.selectFrom('settle_apply').select('merchant_id').where('id', '=', id).executeTakeFirstOrThrow()).merchant_id;
     const profile = await t.db.db.selectFrom('merchant_profile').select('business_lines').where('merchant_id', '=', mid).executeTakeFirstOrThrow();
     await t.db.db.updateTable('merchant_profile').set({ business_lines: `${profile.business_lines},entrepot` }).where('merchant_id', '=', mid).execute();
-    expect(await op(admin, M.settleSubmit, { id })).toMatchObject({ code: CODES.badInput, msg: expect.stringContaining('业务线“前置仓”已开通') });
+    expect(await op(admin, settleApplyOps.submit, { id })).toMatchObject({ code: CODES.badInput, msg: expect.stringContaining('业务线“前置仓”已开通') });
     expect((await stored()).status).toBe(0);
     await t.db.db.updateTable('merchant_profile').set({ business_lines: profile.business_lines }).where('merchant_id', '=', mid).execute();
-    expect((await call<SettleApply>(admin, M.settleSubmit, { id })).statusName).toBe('待审核');
-    await call(admin, M.settleWithdraw, { id });
+    expect((await call<SettleApply>(admin, settleApplyOps.submit, { id })).statusName).toBe('待审核');
+    await call(admin, settleApplyOps.withdraw, { id });
   });
 });

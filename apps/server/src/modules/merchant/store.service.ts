@@ -8,7 +8,7 @@ import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { fieldChanges, maskPhoneChanges, parseChanges, splitCodes } from './field-changes.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
-import { describeChanges } from '@merchant/contracts';
+import { describeChanges } from '@merchant/contracts/merchant/field-value';
 import * as repo from './store.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;

@@ -1,5 +1,5 @@
 import { type StoreCategory, type StoreChangeRecord, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
-import { CODES, MERCHANT_PATHS as P, type ApiClient, type Paged } from '@merchant/contracts';
+import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { data, rest, rowCount } from '../../test/calls.ts';
@@ -96,8 +96,8 @@ describe.each(DIALECTS)('stores (%s)', (dialect) => {
 
   it('refuses roles without the anchor', async () => {
     const operator = await t.signIn('operator');
-    for (const path of Object.values(P).filter((p) => p.includes('/v1/store/'))) {
-      expect((await rest(operator, path, { ...validStore, storeCode })).code).toBe(CODES.forbidden);
+    for (const o of Object.values(storeOps).filter((o) => o.rest)) {
+      expect((await rest(operator, o, { ...validStore, storeCode })).code).toBe(CODES.forbidden);
     }
     expect((await op(operator, storeOps.setStatus, { storeCode, status: 1 })).code).toBe(CODES.forbidden);
   });

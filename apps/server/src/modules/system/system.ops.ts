@@ -14,7 +14,6 @@ import {
   SYSTEM_OPS,
   SYSTEM_PHONE_KINDS,
   systemPhoneRevealInput,
-  type PhoneReveal,
 } from '@merchant/contracts';
 import { z } from 'zod';
 import { defineOperation } from '../../platform/gateway/registry.ts';
@@ -134,5 +133,5 @@ export const accountResetPassword = defineOperation({
 export const phoneReveal = defineOperation({
   name: SYSTEM_OPS.phoneReveal, summary: '查看账号完整手机号（记录操作日志）', label: '查看账号手机号', anchor: SYSTEM_PHONE_KINDS.account.anchor, mutates: true,
   input: systemPhoneRevealInput,
-  handler: async (ctx, i): Promise<PhoneReveal> => ({ phone: await s.accountFullPhone(ctx, i.id) }),
+  handler: async (ctx, i): Promise<{ phone: string }> => ({ phone: await s.accountFullPhone(ctx, i.id) }),
 });

@@ -7,7 +7,7 @@ import { ApiError, CODES, type FileMeta } from '@merchant/contracts';
 
 const fileInfo = vi.fn();
 const downloadFile = vi.fn();
-vi.mock('../api.ts', () => ({
+vi.mock('../../../platform/files.ts', () => ({
   fileInfo: (id: string) => fileInfo(id),
   downloadFile: (id: string) => downloadFile(id),
 }));

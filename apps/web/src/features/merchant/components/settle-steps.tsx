@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Steps } from 'antd';
-import { settleCurrent } from '../api.ts';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { call } from '../../../platform/call.ts';
 
 export const SETTLE_STEP_PATHS = [
   '/website/basic/settle-apply-person-bus',
@@ -26,4 +27,4 @@ export function SettleSteps({ current }: { current: number }) {
 }
 
 export const SETTLE_CURRENT_KEY = ['merchant', 'settle-current'] as const;
-export const useSettleCurrent = () => useQuery({ queryKey: SETTLE_CURRENT_KEY, queryFn: settleCurrent });
+export const useSettleCurrent = () => useQuery({ queryKey: SETTLE_CURRENT_KEY, queryFn: () => call(settleApplyOps.current) });

@@ -1,6 +1,9 @@
 import { STORE_STATUS } from '@merchant/contracts/merchant/store';
 import { Tag } from 'antd';
-import { CHANGE_STATUS, CONTRACT_STATUS, SETTLE_STATUS, STAFF_STATUS, type ContractStatus } from '@merchant/contracts';
+import { CHANGE_STATUS } from '@merchant/contracts/merchant/merchant-change';
+import { CONTRACT_STATUS, type ContractStatus } from '@merchant/contracts/merchant/contract';
+import { SETTLE_STATUS } from '@merchant/contracts/merchant/settle-apply';
+import { STAFF_STATUS } from '@merchant/contracts/merchant/staff';
 
 /** Colour of a settle status (null: not settled yet). */
 export function settleColor(status: number | null): string {

@@ -3,12 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { merchantInfoFields, type MerchantInfo } from '@merchant/contracts';
+import { merchantInfoFields, merchantInfoOps, type MerchantInfo } from '@merchant/contracts/merchant/merchant-info';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
-import { merchantSettings, revealPhone, updateMerchantCheck, updateMerchantInfo } from '../api.ts';
-import { describeChange } from '@merchant/contracts';
+import { describeChange } from '@merchant/contracts/merchant/field-value';
+import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 import { useHasAnchor } from '../components/use-anchor.ts';
 
@@ -24,7 +25,7 @@ function pickValues(info: MerchantInfo): Values {
 export default function AccountSettingPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['merchant', 'settings'], queryFn: merchantSettings });
+  const q = useQuery({ queryKey: ['merchant', 'settings'], queryFn: () => call(merchantInfoOps.settings) });
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -42,7 +43,7 @@ export default function AccountSettingPage() {
   const { info, mainTags } = q.data;
 
   const save = async (values: Values) => {
-    const check = await updateMerchantCheck(values as unknown as Record<string, unknown>);
+    const check = await call(merchantInfoOps.updateCheck, values);
     if (check.changes.length === 0) {
       message.info('没有需要保存的修改');
       setDirty(false);
@@ -62,7 +63,7 @@ export default function AccountSettingPage() {
       onOk: async () => {
         setSaving(true);
         try {
-          await updateMerchantInfo(values as unknown as Record<string, unknown>);
+          await call(merchantInfoOps.update, values);
           message.success('商户信息已保存');
           setDirty(false);
           await queryClient.invalidateQueries({ queryKey: ['merchant'] });
@@ -132,7 +133,7 @@ export default function AccountSettingPage() {
                     <RevealPhoneSuffix
                       value={contactPhone}
                       canReveal={canReveal}
-                      reveal={() => revealPhone('merchantContact', info.merchantId)}
+                      reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantContact', id: info.merchantId }).then((r) => r.phone)}
                       onRevealed={(phone) => form.setFieldValue('contactPhone', phone)}
                     />
                   }
@@ -148,7 +149,7 @@ export default function AccountSettingPage() {
                     <RevealPhoneSuffix
                       value={servicePhone}
                       canReveal={canReveal}
-                      reveal={() => revealPhone('merchantService', info.merchantId)}
+                      reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantService', id: info.merchantId }).then((r) => r.phone)}
                       onRevealed={(phone) => form.setFieldValue('servicePhone', phone)}
                     />
                   }

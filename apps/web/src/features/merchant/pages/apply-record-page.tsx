@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
-import { CERT_LABELS, MERCHANT_OPS, SETTLE_STATUS, SUBJECT_TYPES, type SettleApply } from '@merchant/contracts';
+import { CERT_LABELS, SUBJECT_TYPES } from '@merchant/contracts/merchant/certificate';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
+import { SETTLE_STATUS, settleApplyOps, type SettleApply } from '@merchant/contracts/merchant/settle-apply';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
-import { approveSettle, rejectSettle, revealPhone, settleDetail, settleList } from '../api.ts';
+import { call, listLoader } from '../../../platform/call.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
@@ -15,7 +17,7 @@ import { useHasAnchor, useIsAdmin } from '../components/use-anchor.ts';
 const KEY = ['merchant', 'settle-records'] as const;
 
 function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: ['merchant', 'settle', id], queryFn: () => settleDetail(id!), enabled: id !== null });
+  const q = useQuery({ queryKey: ['merchant', 'settle', id], queryFn: () => call(settleApplyOps.detail, { id: id! }), enabled: id !== null });
   // the number is edited on 入驻申请 (settle-apply): its holders may reveal it
   const canReveal = useHasAnchor('settle-apply');
   const a = q.data;
@@ -33,7 +35,7 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
             { key: 'cert', label: CERT_LABELS[a.subjectType], children: a.certNo },
             ...(a.subjectType === 'business' ? [{ key: 'legal', label: '法定代表人', children: a.legalPerson }] : []),
             { key: 'contact', label: '联系人', children: a.contactName },
-            { key: 'phone', label: '联系电话', children: <MaskedPhone value={a.contactPhone} canReveal={canReveal} reveal={() => revealPhone('settle', a.id)} /> },
+            { key: 'phone', label: '联系电话', children: <MaskedPhone value={a.contactPhone} canReveal={canReveal} reveal={() => call(phoneRevealOps.reveal, { kind: 'settle', id: a.id }).then((r) => r.phone)} /> },
             { key: 'address', label: '地址', children: [a.province, a.city, a.district, a.address].filter(Boolean).join(' ') },
             { key: 'file', label: '证件照片', children: <FilePreview id={a.certFileId} thumbnail={120} /> },
             { key: 'lines', label: '业务线', children: a.businessLineNames.map((n) => <Tag key={n}>{n}</Tag>) },
@@ -92,11 +94,11 @@ export default function ApplyRecordPage() {
     <>
       <QueryList<SettleApply>
         queryKey={KEY}
-        request={settleList}
+        request={listLoader(settleApplyOps.list)}
         columns={columns}
         rowKey="id"
         title="申请记录"
-        exportable={{ name: MERCHANT_OPS.settleList, exportName: '入驻申请记录' }}
+        exportable={{ operation: settleApplyOps.list }}
       />
       <DetailDrawer id={detailId} onClose={() => setDetailId(null)} />
       <ReviewModal
@@ -116,12 +118,12 @@ export default function ApplyRecordPage() {
           ) : null
         }
         onApprove={async (remark) => {
-          await approveSettle(reviewing!.id, remark);
+          await call(settleApplyOps.approve, { id: reviewing!.id, remark });
           message.success('已审核通过');
           await refresh();
         }}
         onReject={async (reason) => {
-          await rejectSettle(reviewing!.id, reason);
+          await call(settleApplyOps.reject, { id: reviewing!.id, reason });
           message.success('已驳回');
           await refresh();
         }}

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { withdrawSettle } from '../api.ts';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { call } from '../../../platform/call.ts';
 import { SETTLE_CURRENT_KEY, SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 import { useHasAnchor } from '../components/use-anchor.ts';
 
@@ -41,7 +42,7 @@ export default function ApplyResultPage() {
       content: '撤回后可修改信息重新提交。',
       okButtonProps: { danger: true },
       onOk: async () => {
-        await withdrawSettle(apply.id);
+        await call(settleApplyOps.withdraw, { id: apply.id });
         message.success('申请已撤回');
         await queryClient.invalidateQueries({ queryKey: SETTLE_CURRENT_KEY });
       },

@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import type { OperationContract } from '@merchant/contracts';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 
 const saveSettleLines = vi.fn();
 const lines = [
@@ -12,11 +14,14 @@ const lines = [
   { code: 'group', name: '社区团购', desc: '预售团购', opened: false },
   { code: 'entrepot', name: '前置仓', desc: '即时配送', opened: false },
 ];
-vi.mock('../api.ts', () => ({
-  businessLines: async () => lines,
-  // A draft saved before 批发商城 was opened still names it.
-  settleCurrent: async () => ({ apply: { id: 7, applyCode: 'RZ2601010001', status: 0, businessLines: ['mall', 'group'], remark: '' }, settled: true }),
-  saveSettleLines: (body: unknown) => saveSettleLines(body),
+vi.mock('../../../platform/call.ts', () => ({
+  call: async (op: OperationContract, body: unknown) => {
+    if (op === settleApplyOps.businessLines) return lines;
+    // A draft saved before 批发商城 was opened still names it.
+    if (op === settleApplyOps.current) return { apply: { id: 7, applyCode: 'RZ2601010001', status: 0, businessLines: ['mall', 'group'], remark: '' }, settled: true };
+    if (op === settleApplyOps.saveLines) return saveSettleLines(body);
+    throw new Error(`unexpected call ${op.name}`);
+  },
 }));
 
 const { default: BusLinePage } = await import('./bus-line-page.tsx');

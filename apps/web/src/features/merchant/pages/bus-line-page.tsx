@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
-import { settleLinesInput } from '@merchant/contracts';
+import { settleApplyOps, settleLinesInput, type BusinessLine } from '@merchant/contracts/merchant/settle-apply';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { businessLines, saveSettleLines } from '../api.ts';
+import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 import { SETTLE_CURRENT_KEY, SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 
 interface Values {
-  businessLines: string[];
+  businessLines: BusinessLine[];
   remark: string;
 }
 
@@ -19,7 +19,7 @@ export default function BusLinePage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const current = useSettleCurrent();
-  const lines = useQuery({ queryKey: ['merchant', 'business-lines'], queryFn: businessLines, staleTime: Infinity });
+  const lines = useQuery({ queryKey: ['merchant', 'business-lines'], queryFn: () => call(settleApplyOps.businessLines), staleTime: Infinity });
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -50,7 +50,7 @@ export default function BusLinePage() {
   const submit = async (v: Values) => {
     setSaving(true);
     try {
-      await saveSettleLines({ id: draft.id, ...v });
+      await call(settleApplyOps.saveLines, { id: draft.id, ...v });
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: SETTLE_CURRENT_KEY });
       message.success('业务线已保存');

@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Card, Col, Form, Input, Result, Row, Select, Skeleton, Space } from 'antd';
-import { CERT_LABELS, changeSubmitInput, isValidCreditCode, isValidIdCardNo, type MerchantInfo } from '@merchant/contracts';
+import { CERT_LABELS, isValidCreditCode, isValidIdCardNo } from '@merchant/contracts/merchant/certificate';
+import { changeSubmitInput, merchantChangeOps } from '@merchant/contracts/merchant/merchant-change';
+import type { MerchantInfo, MerchantType } from '@merchant/contracts/merchant/merchant-info';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { changeForm, submitChange } from '../api.ts';
+import { call } from '../../../platform/call.ts';
 import { FileUpload } from '../components/file-upload.tsx';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 
 interface Values {
   merchantName: string;
-  merchantType: string;
+  /** Empty until the merchant has a type (the server then asks for one). */
+  merchantType: MerchantType | '';
   subjectName: string;
   legalPerson: string;
   certNo: string;
@@ -30,7 +33,7 @@ export default function ChangeBusinessPage() {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['merchant', 'change-form'], queryFn: changeForm });
+  const q = useQuery({ queryKey: ['merchant', 'change-form'], queryFn: () => call(merchantChangeOps.form) });
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -66,7 +69,7 @@ export default function ChangeBusinessPage() {
       onOk: async () => {
         setSaving(true);
         try {
-          const res = await submitChange({ ...v, certFileId: v.certFileId ?? null });
+          const res = await call(merchantChangeOps.submit, { ...v, merchantType: v.merchantType as MerchantType, certFileId: v.certFileId ?? null });
           setDirty(false);
           message.success(`变更申请 ${res.changeCode} 已提交，共${res.changes.length}项`);
           await queryClient.invalidateQueries({ queryKey: ['merchant'] });

@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Modal, Space, Table, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
-import { CHANGE_STATUS, MERCHANT_OPS, type ChangeRequest } from '@merchant/contracts';
+import { CHANGE_STATUS, merchantChangeOps, type ChangeRequest } from '@merchant/contracts/merchant/merchant-change';
 import type { FieldChange } from '@merchant/contracts/merchant/field-change';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { approveChange, changeForm, changeList, rejectChange, withdrawChange } from '../api.ts';
-import { formatFieldValue } from '@merchant/contracts';
+import { formatFieldValue } from '@merchant/contracts/merchant/field-value';
+import { call, listLoader } from '../../../platform/call.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { FilePreview } from '../components/file-preview.tsx';
@@ -45,7 +45,7 @@ export default function ChangeViewPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const isAdmin = useIsAdmin();
-  const form = useQuery({ queryKey: ['merchant', 'change-form'], queryFn: changeForm });
+  const form = useQuery({ queryKey: ['merchant', 'change-form'], queryFn: () => call(merchantChangeOps.form) });
   const [viewing, setViewing] = useState<ChangeRequest | null>(null);
   const [reviewing, setReviewing] = useState<ChangeRequest | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['merchant'] });
@@ -56,7 +56,7 @@ export default function ChangeViewPage() {
       title: `撤回变更申请 ${c.changeCode}？`,
       okButtonProps: { danger: true },
       onOk: async () => {
-        await withdrawChange(c.id);
+        await call(merchantChangeOps.withdraw, { id: c.id });
         message.success('已撤回');
         await refresh();
       },
@@ -132,11 +132,11 @@ export default function ChangeViewPage() {
       </Card>
       <QueryList<ChangeRequest>
         queryKey={KEY}
-        request={changeList}
+        request={listLoader(merchantChangeOps.list)}
         columns={columns}
         rowKey="id"
         title="变更记录"
-        exportable={{ name: MERCHANT_OPS.changeList, exportName: '信息变更记录' }}
+        exportable={{ operation: merchantChangeOps.list, exportName: '信息变更记录' }}
       />
       <Modal open={viewing !== null} title={`变更申请 ${viewing?.changeCode ?? ''}`} footer={null} onCancel={() => setViewing(null)} width={640}>
         {viewing ? (
@@ -162,12 +162,12 @@ export default function ChangeViewPage() {
         title={`审核变更申请 ${reviewing?.changeCode ?? ''}`}
         summary={reviewing ? <div style={{ marginBottom: 12 }}><ChangesTable changes={reviewing.changes} /></div> : null}
         onApprove={async (remark) => {
-          await approveChange(reviewing!.id, remark);
+          await call(merchantChangeOps.approve, { id: reviewing!.id, remark });
           message.success('已审核通过，变更已生效');
           await refresh();
         }}
         onReject={async (reason) => {
-          await rejectChange(reviewing!.id, reason);
+          await call(merchantChangeOps.reject, { id: reviewing!.id, reason });
           message.success('已驳回');
           await refresh();
         }}

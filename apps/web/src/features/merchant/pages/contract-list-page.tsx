@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
-import { CONTRACT_STATUS, CONTRACT_TYPES, contractFields, MERCHANT_OPS, type ContractRow } from '@merchant/contracts';
+import { CONTRACT_STATUS, CONTRACT_TYPES, contractFields, contractOps, type ContractRow, type ContractType } from '@merchant/contracts/merchant/contract';
 import { businessToday, dateToPicker, formatDate, pickerToDate } from '../../../shared/format/date.ts';
 import { centsToYuan, formatMoney } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { addContract, contractList, deleteContract, editContract, terminateContract } from '../api.ts';
+import { call, listLoader } from '../../../platform/call.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
@@ -19,7 +19,7 @@ const f = contractFields;
 
 interface FormValues {
   name: string;
-  contractType: string;
+  contractType: ContractType;
   partyName: string;
   amountYuan: number | null;
   signDate: Dayjs | null;
@@ -38,7 +38,7 @@ function ContractModal({ editing, open, onClose }: { editing: ContractRow | null
     form.setFieldsValue(
       editing
         ? {
-            name: editing.name, contractType: editing.contractType, partyName: editing.partyName, amountYuan: editing.amount / 100,
+            name: editing.name, contractType: editing.contractType as ContractType, partyName: editing.partyName, amountYuan: editing.amount / 100,
             signDate: dateToPicker(editing.signDate), period: [dateToPicker(editing.startDate)!, dateToPicker(editing.endDate)!], fileId: editing.fileId, remark: editing.remark,
           }
         : { name: '', contractType: undefined, partyName: '', amountYuan: null, signDate: dateToPicker(businessToday()), period: null, fileId: null, remark: '' },
@@ -51,14 +51,14 @@ function ContractModal({ editing, open, onClose }: { editing: ContractRow | null
       const body = {
         name: v.name, contractType: v.contractType, partyName: v.partyName, amount: Math.round((v.amountYuan ?? 0) * 100),
         // business dates: the days picked, as 'YYYY-MM-DD' (no instant, no browser time zone)
-        signDate: pickerToDate(v.signDate), startDate: pickerToDate(v.period?.[0]), endDate: pickerToDate(v.period?.[1]),
+        signDate: pickerToDate(v.signDate) ?? '', startDate: pickerToDate(v.period?.[0]) ?? '', endDate: pickerToDate(v.period?.[1]) ?? '',
         fileId: v.fileId ?? null, remark: v.remark ?? '',
       };
       if (editing) {
-        await editContract({ ...body, id: editing.id });
+        await call(contractOps.edit, { ...body, id: editing.id });
         message.success('合同已保存');
       } else {
-        const res = await addContract(body);
+        const res = await call(contractOps.add, body);
         message.success(`合同已创建，编号 ${res.contractNo}`);
       }
       await queryClient.invalidateQueries({ queryKey: KEY });
@@ -132,7 +132,7 @@ function TerminateModal({ contract, onClose }: { contract: ContractRow | null; o
       return;
     }
     try {
-      await terminateContract(contract!.id, s);
+      await call(contractOps.terminate, { id: contract!.id, reason: s });
       message.success('合同已终止');
       setReason('');
       await queryClient.invalidateQueries({ queryKey: KEY });
@@ -185,7 +185,7 @@ export default function ContractListPage() {
                 description="只有未生效的合同可以删除。"
                 okButtonProps={{ danger: true }}
                 onConfirm={async () => {
-                  await deleteContract(r.id);
+                  await call(contractOps.delete, { id: r.id });
                   message.success('合同已删除');
                   await queryClient.invalidateQueries({ queryKey: KEY });
                 }}
@@ -202,11 +202,11 @@ export default function ContractListPage() {
     <>
       <QueryList<ContractRow>
         queryKey={KEY}
-        request={contractList}
+        request={listLoader(contractOps.list)}
         columns={columns}
         rowKey="id"
         title="合同列表"
-        exportable={{ name: MERCHANT_OPS.contractList, exportName: '合同列表' }}
+        exportable={{ operation: contractOps.list }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true); }}>
             新增合同

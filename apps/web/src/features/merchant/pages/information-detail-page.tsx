@@ -2,10 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
 import { EditOutlined, SwapOutlined } from '@ant-design/icons';
-import { BUSINESS_LINES, CERT_LABELS, SUBJECT_TYPES, maskCertNo, type BusinessLine } from '@merchant/contracts';
+import { CERT_LABELS, SUBJECT_TYPES, maskCertNo } from '@merchant/contracts/merchant/certificate';
+import { merchantInfoOps } from '@merchant/contracts/merchant/merchant-info';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
+import { BUSINESS_LINES, type BusinessLine } from '@merchant/contracts/merchant/settle-apply';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
-import { merchantInfoDetail, revealPhone } from '../api.ts';
+import { call } from '../../../platform/call.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import { useHasAnchor } from '../components/use-anchor.ts';
 import { settleColor } from '../components/status-tag.tsx';
@@ -14,7 +17,7 @@ const dash = (v: string | null | undefined) => (v ? v : '--');
 
 /** information-detail: the merchant's information as description lists. */
 export default function InformationDetailPage() {
-  const q = useQuery({ queryKey: ['merchant', 'info'], queryFn: merchantInfoDetail });
+  const q = useQuery({ queryKey: ['merchant', 'info'], queryFn: () => call(merchantInfoOps.detail) });
   const canEdit = useHasAnchor('account-setting');
   const canChange = useHasAnchor('change-view');
   if (q.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
@@ -74,11 +77,11 @@ export default function InformationDetailPage() {
             { key: 'contact', label: '联系人', children: dash(info.contactName) },
             {
               key: 'phone', label: '联系电话',
-              children: <MaskedPhone value={info.contactPhone} canReveal={canEdit} reveal={() => revealPhone('merchantContact', info.merchantId)} />,
+              children: <MaskedPhone value={info.contactPhone} canReveal={canEdit} reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantContact', id: info.merchantId }).then((r) => r.phone)} />,
             },
             {
               key: 'service', label: '客服电话',
-              children: <MaskedPhone value={info.servicePhone} canReveal={canEdit} reveal={() => revealPhone('merchantService', info.merchantId)} />,
+              children: <MaskedPhone value={info.servicePhone} canReveal={canEdit} reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantService', id: info.merchantId }).then((r) => r.phone)} />,
             },
             { key: 'email', label: '邮箱', children: dash(info.email) },
             { key: 'region', label: '所在地区', children: dash(region) },

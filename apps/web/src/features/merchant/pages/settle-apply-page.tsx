@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { FileDoneOutlined, FormOutlined, HistoryOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { businessLines } from '../api.ts';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { call } from '../../../platform/call.ts';
 import { SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 import { SettleTag } from '../components/status-tag.tsx';
 import { useHasAnchor } from '../components/use-anchor.ts';
@@ -12,7 +13,7 @@ import { useHasAnchor } from '../components/use-anchor.ts';
 export default function SettleApplyPage() {
   const navigate = useNavigate();
   const current = useSettleCurrent();
-  const lines = useQuery({ queryKey: ['merchant', 'business-lines'], queryFn: businessLines, staleTime: Infinity });
+  const lines = useQuery({ queryKey: ['merchant', 'business-lines'], queryFn: () => call(settleApplyOps.businessLines), staleTime: Infinity });
   const canRecords = useHasAnchor('apply-record');
   if (current.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
   const apply = current.data?.apply ?? null;

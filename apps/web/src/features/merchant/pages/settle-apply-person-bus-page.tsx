@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space } from 'antd';
-import { CERT_LABELS, isValidCreditCode, isValidIdCardNo, settleSubjectInput, SUBJECT_TYPES, type SettleApply, type SubjectType } from '@merchant/contracts';
+import { CERT_LABELS, isValidCreditCode, isValidIdCardNo, SUBJECT_TYPES, type SubjectType } from '@merchant/contracts/merchant/certificate';
+import { settleApplyOps, settleSubjectInput, type SettleApply } from '@merchant/contracts/merchant/settle-apply';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
-import { saveSettleSubject } from '../api.ts';
+import { call } from '../../../platform/call.ts';
 import { FileUpload } from '../components/file-upload.tsx';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 import { SETTLE_CURRENT_KEY, SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
@@ -56,7 +57,7 @@ export default function SettleApplyPersonBusPage() {
   const submit = async (v: Values) => {
     setSaving(true);
     try {
-      await saveSettleSubject({ ...v, id: draft?.id });
+      await call(settleApplyOps.saveSubject, { ...v, id: draft?.id });
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: SETTLE_CURRENT_KEY });
       message.success(draft ? '主体信息已保存' : '已创建入驻申请草稿');

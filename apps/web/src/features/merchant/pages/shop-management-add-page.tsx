@@ -8,7 +8,7 @@ import { isMaskedPhone } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
-import { revealPhone } from '../api.ts';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
 import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 
@@ -163,7 +163,7 @@ export default function ShopManagementAddPage() {
                     <RevealPhoneSuffix
                       value={contactPhone}
                       canReveal={isEdit && Boolean(store.data)}
-                      reveal={() => revealPhone('store', store.data!.id)}
+                      reveal={() => call(phoneRevealOps.reveal, { kind: 'store', id: store.data!.id }).then((r) => r.phone)}
                       onRevealed={(phone) => form.setFieldValue('contactPhone', phone)}
                     />
                   }

@@ -8,9 +8,9 @@ import { CopyOutlined, DownOutlined, EditOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { ExportButton } from '../../../platform/list/export-button.tsx';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
-import { revealPhone } from '../api.ts';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
 import { call } from '../../../platform/call.ts';
-import { formatFieldValue } from '@merchant/contracts';
+import { formatFieldValue } from '@merchant/contracts/merchant/field-value';
 import { StoreTag } from '../components/status-tag.tsx';
 
 const backToList = <Link to="/website/basic/shop-management-list">返回门店列表</Link>;
@@ -105,7 +105,7 @@ export default function ShopManagementEditPage() {
             { key: 'tags', label: '门店标签', children: s.tagNames.length ? s.tagNames.map((t) => <Tag key={t}>{t}</Tag>) : '--' },
             { key: 'contact', label: '联系人', children: s.contactName },
             // shop-management-list (this page's anchor) is where the number is edited: its holders may reveal it
-            { key: 'phone', label: '联系电话', children: <MaskedPhone value={s.contactPhone} canReveal reveal={() => revealPhone('store', s.id)} /> },
+            { key: 'phone', label: '联系电话', children: <MaskedPhone value={s.contactPhone} canReveal reveal={() => call(phoneRevealOps.reveal, { kind: 'store', id: s.id }).then((r) => r.phone)} /> },
             { key: 'staff', label: '门店员工', children: `${s.staffCount} 人` },
             { key: 'region', label: '所在地区', children: [s.province, s.city, s.district].filter(Boolean).join(' ') },
             { key: 'address', label: '详细地址', span: 2, children: s.address },

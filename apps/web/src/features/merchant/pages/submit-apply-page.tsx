@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Card, Checkbox, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
-import { CERT_LABELS } from '@merchant/contracts';
+import { CERT_LABELS } from '@merchant/contracts/merchant/certificate';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
-import { revealPhone, submitSettle } from '../api.ts';
+import { call } from '../../../platform/call.ts';
 import { FilePreview } from '../components/file-preview.tsx';
 import { SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 
@@ -31,7 +33,7 @@ export default function SubmitApplyPage() {
   const submit = async () => {
     setBusy(true);
     try {
-      await submitSettle(draft.id);
+      await call(settleApplyOps.submit, { id: draft.id });
       await queryClient.invalidateQueries({ queryKey: ['merchant'] });
       message.success('入驻申请已提交，请等待审核');
       navigate('/website/basic/apply-result');
@@ -58,7 +60,7 @@ export default function SubmitApplyPage() {
             ...(draft.subjectType === 'business' ? [{ key: 'legal', label: '法定代表人', children: draft.legalPerson }] : []),
             { key: 'contact', label: '联系人', children: draft.contactName },
             // settle-apply is this page: its holders may reveal the number they typed
-            { key: 'phone', label: '联系电话', children: <MaskedPhone value={draft.contactPhone} canReveal reveal={() => revealPhone('settle', draft.id)} /> },
+            { key: 'phone', label: '联系电话', children: <MaskedPhone value={draft.contactPhone} canReveal reveal={() => call(phoneRevealOps.reveal, { kind: 'settle', id: draft.id }).then((r) => r.phone)} /> },
             { key: 'address', label: '地址', span: 2, children: [draft.province, draft.city, draft.district, draft.address].filter(Boolean).join(' ') },
             { key: 'file', label: '证件照片', span: 2, children: <FilePreview id={draft.certFileId} /> },
             {

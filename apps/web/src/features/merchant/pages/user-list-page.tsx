@@ -3,11 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
-import { MERCHANT_OPS, STAFF_POSITIONS, STAFF_STATUS, staffFields, staffUpdateInput, type StaffRow } from '@merchant/contracts';
+import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
+import { STAFF_POSITIONS, STAFF_STATUS, staffFields, staffOps, staffUpdateInput, type StaffPosition, type StaffRow } from '@merchant/contracts/merchant/staff';
 import { businessToday, dateToPicker, formatDate, formatDateTime, pickerToDate } from '../../../shared/format/date.ts';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { configStaffStores, createStaff, disableStaff, enableStaff, revealPhone, staffDetail, staffList, staffStoreOptions, updateStaff } from '../api.ts';
+import { call, listLoader } from '../../../platform/call.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { StaffTag } from '../components/status-tag.tsx';
@@ -19,14 +20,14 @@ const positionOptions = Object.entries(STAFF_POSITIONS).map(([value, label]) => 
 interface FormValues {
   name: string;
   phone: string;
-  position: string;
+  position: StaffPosition;
   entryDate: Dayjs | null;
   storeIds: number[];
   remark: string;
 }
 
 function useStoreOptions() {
-  const q = useQuery({ queryKey: ['merchant', 'staff-store-options'], queryFn: () => staffStoreOptions() });
+  const q = useQuery({ queryKey: ['merchant', 'staff-store-options'], queryFn: () => call(staffOps.storeOptions) });
   return (q.data?.stores ?? []).map((s) => ({ value: s.id, label: `${s.name}（${s.storeCode}）`, disabled: s.status === 3 }));
 }
 
@@ -36,7 +37,7 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const stores = useStoreOptions();
-  const detail = useQuery({ queryKey: ['merchant', 'staff-detail', editingId], queryFn: () => staffDetail(editingId!), enabled: open && editingId !== null });
+  const detail = useQuery({ queryKey: ['merchant', 'staff-detail', editingId], queryFn: () => call(staffOps.detail, { id: editingId! }), enabled: open && editingId !== null });
   const phone = Form.useWatch('phone', form);
   useEffect(() => {
     if (!open) return;
@@ -44,7 +45,7 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
     else if (detail.data) {
       // the phone comes masked: sent back unchanged, the server keeps the number
       const d = detail.data;
-      form.setFieldsValue({ name: d.name, phone: d.phone, position: d.position, entryDate: dateToPicker(d.entryDate), storeIds: d.stores.map((s) => s.id), remark: d.remark });
+      form.setFieldsValue({ name: d.name, phone: d.phone, position: d.position as StaffPosition, entryDate: dateToPicker(d.entryDate), storeIds: d.stores.map((s) => s.id), remark: d.remark });
     }
   }, [open, editingId, detail.data, form]);
 
@@ -53,10 +54,10 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
     try {
       const body = { name: v.name, phone: v.phone, position: v.position, entryDate: pickerToDate(v.entryDate), remark: v.remark ?? '' };
       if (editingId === null) {
-        const res = await createStaff({ ...body, storeIds: v.storeIds ?? [] });
+        const res = await call(staffOps.create, { ...body, storeIds: v.storeIds ?? [] });
         message.success(`员工已添加，工号 ${res.staffNo}`);
       } else {
-        await updateStaff({ ...body, id: editingId });
+        await call(staffOps.update, { ...body, id: editingId });
         message.success('员工信息已保存');
       }
       await queryClient.invalidateQueries({ queryKey: ['merchant'] });
@@ -85,7 +86,7 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
                   <RevealPhoneSuffix
                     value={phone}
                     canReveal={editingId !== null}
-                    reveal={() => revealPhone('staff', editingId!)}
+                    reveal={() => call(phoneRevealOps.reveal, { kind: 'staff', id: editingId! }).then((r) => r.phone)}
                     onRevealed={(full) => form.setFieldValue('phone', full)}
                   />
                 }
@@ -123,12 +124,12 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
 function ConfigStoreModal({ staff, onClose }: { staff: StaffRow | null; onClose: () => void }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['merchant', 'staff-stores', staff?.id], queryFn: () => staffStoreOptions(staff!.id), enabled: staff !== null });
+  const q = useQuery({ queryKey: ['merchant', 'staff-stores', staff?.id], queryFn: () => call(staffOps.storeOptions, { id: staff!.id }), enabled: staff !== null });
   const [selected, setSelected] = useState<number[] | null>(null);
   const value = selected ?? q.data?.selected ?? [];
   const ok = async () => {
     try {
-      await configStaffStores(staff!.id, value);
+      await call(staffOps.configStore, { id: staff!.id, storeIds: value });
       message.success('关联门店已保存');
       await queryClient.invalidateQueries({ queryKey: ['merchant'] });
       setSelected(null);
@@ -169,7 +170,7 @@ export default function UserListPage() {
       content: r.status === 1 ? '停用后该员工不能再在门店端登录和操作。' : undefined,
       okButtonProps: { danger: r.status === 1 },
       onOk: async () => {
-        await (r.status === 1 ? disableStaff(r.id) : enableStaff(r.id));
+        await call(r.status === 1 ? staffOps.disable : staffOps.enable, { id: r.id });
         message.success(r.status === 1 ? '已停用' : '已启用');
         await queryClient.invalidateQueries({ queryKey: KEY });
       },
@@ -204,11 +205,11 @@ export default function UserListPage() {
     <>
       <QueryList<StaffRow>
         queryKey={KEY}
-        request={staffList}
+        request={listLoader(staffOps.list)}
         columns={columns}
         rowKey="id"
         title="门店员工"
-        exportable={{ name: MERCHANT_OPS.staffList, exportName: '门店员工' }}
+        exportable={{ operation: staffOps.list, exportName: '门店员工' }}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditingId(null); setFormOpen(true); }}>
             新增员工

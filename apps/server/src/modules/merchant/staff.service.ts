@@ -1,18 +1,11 @@
-import {
-  maskPhone,
-  STAFF_POSITIONS,
-  STAFF_STATUS,
-  type Paged,
-  type staffCreateInput,
-  type StaffRow,
-  type staffUpdateInput,
-} from '@merchant/contracts';
+import { maskPhone, type Paged } from '@merchant/contracts';
+import { STAFF_POSITIONS, STAFF_STATUS, type staffCreateInput, type StaffRow, type staffUpdateInput } from '@merchant/contracts/merchant/staff';
 import type { z } from 'zod';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/registry.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
-import * as repo from './store-staff.repo.ts';
+import * as repo from './staff.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 

@@ -1,6 +1,10 @@
-import { BUSINESS_LINES, MAIN_TAGS, MERCHANT_TYPES } from './merchant.ts';
-import type { FieldChange } from '../merchant/field-change.ts';
-import { STORE_CATEGORY_LEAVES, STORE_STATUS, STORE_TAGS, WEEKDAYS } from '../merchant/store.ts';
+import type { FieldChange } from './field-change.ts';
+import { MAIN_TAGS, MERCHANT_TYPES } from './merchant-info.ts';
+import { BUSINESS_LINES } from './settle-apply.ts';
+import { STORE_CATEGORY_LEAVES, STORE_STATUS, STORE_TAGS, WEEKDAYS } from './store.ts';
+
+// Changed values in words (before/after tables of reviews and change records, and their exports). Apart from
+// field-change.ts so that the resources declaring change schemas do not import this file back.
 
 const names = (map: Readonly<Record<string, string | { name: string }>>, codes: unknown) =>
   (Array.isArray(codes) ? codes : [])
