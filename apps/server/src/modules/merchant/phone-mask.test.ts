@@ -1,5 +1,8 @@
+import { organizationOps } from '@merchant/contracts/system/organization';
+import { roleOps } from '@merchant/contracts/system/role';
+import { accountOps } from '@merchant/contracts/system/account';
 import { type StoreChangeRecord, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
-import { CODES, MERCHANT_OPS as M, SYSTEM_OPS as S, type ApiClient, type MerchantInfo, type MerchantInfoCheck, type Paged, type SettleApply, type StaffRow } from '@merchant/contracts';
+import { CODES, MERCHANT_OPS as M, type ApiClient, type MerchantInfo, type MerchantInfoCheck, type Paged, type SettleApply, type StaffRow } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -34,9 +37,9 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
   /** An account whose only role grants these page anchors. */
   async function accountWith(userName: string, phone: string, anchors: string[]): Promise<ApiClient> {
     const menus = await t.db.db.selectFrom('menu').select('id').where('anchor', 'in', anchors).execute();
-    const hq = data<{ id: number }[]>(await op(admin, S.orgTree))[0];
-    const role = data<{ id: number }>(await op(admin, S.roleAdd, { organizationId: hq.id, name: `仅${userName}`, menuIds: [1999, ...menus.map((m) => m.id)] }));
-    data(await op(admin, S.accountAdd, { userName, password: 'Phone1234', phone, memberships: [{ organizationId: hq.id, roleId: role.id }] }));
+    const hq = data<{ id: number }[]>(await op(admin, organizationOps.tree))[0];
+    const role = data<{ id: number }>(await op(admin, roleOps.add, { organizationId: hq.id, name: `仅${userName}`, menuIds: [1999, ...menus.map((m) => m.id)] }));
+    data(await op(admin, accountOps.add, { userName, password: 'Phone1234', phone, memberships: [{ organizationId: hq.id, roleId: role.id }] }));
     return t.signIn(userName, 'Phone1234');
   }
 
@@ -106,10 +109,10 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     expect(await raw.staff(staffId)).toBe(staffBefore);
 
     // account information in user management
-    const { list } = await call<Paged<{ id: number; userName: string; phone: string }>>(admin, S.accountList, { userName: 'shopclerk' });
-    const acct = await call<{ phone: string; memberships: { organizationId: number; roleId: number }[] }>(admin, S.accountDetail, { id: list[0].id });
+    const { list } = await call<Paged<{ id: number; userName: string; phone: string }>>(admin, accountOps.list.name, { userName: 'shopclerk' });
+    const acct = await call<{ phone: string; memberships: { organizationId: number; roleId: number }[] }>(admin, accountOps.detail.name, { id: list[0].id });
     expect(acct.phone).toBe('136****1001');
-    await call(admin, S.accountEdit, { id: list[0].id, phone: acct.phone, memberships: acct.memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId })) });
+    await call(admin, accountOps.edit.name, { id: list[0].id, phone: acct.phone, memberships: acct.memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId })) });
     expect((await t.db.db.selectFrom('account').select('phone').where('id', '=', list[0].id).executeTakeFirstOrThrow()).phone).toBe('13600001001');
   });
 
