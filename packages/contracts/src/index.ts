@@ -13,7 +13,5 @@ export * from './operations/auth.ts';
 export * from './client/api-client.ts';
 export * from './secure-channel/index.ts';
 export * from './client/tracking.ts';
-export * from './operations/system.ts';
 export * from './operations/files.ts';
 export * from './operations/export.ts';
-export * from './operations/audit-labels.ts';

@@ -1,4 +1,4 @@
-import { EXPORT_OPERATION_SUFFIX } from '@merchant/contracts';
+import { EXPORT_OPERATION_SUFFIX } from '@merchant/contracts/system/operation-log';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { SessionContext } from './auth/session.service.ts';

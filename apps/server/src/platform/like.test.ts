@@ -1,5 +1,6 @@
+import { roleOps } from '@merchant/contracts/system/role';
 import { storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
-import { SYSTEM_OPS, type ApiClient, type Paged } from '@merchant/contracts';
+import { type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStore } from '../test/store-data.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../test/harness.ts';
@@ -16,7 +17,7 @@ describe.each(DIALECTS)('keyword filters match %, _ and \\ literally (%s)', (dia
     const org = await t.db.db.selectFrom('organization').innerJoin('account', 'account.merchant_id', 'organization.merchant_id')
       .select('organization.id').where('account.user_name', '=', 'admin').where('organization.parent_id', 'is', null).executeTakeFirstOrThrow();
     for (const name of roleNames) {
-      expect((await op(admin, SYSTEM_OPS.roleAdd, { organizationId: org.id, name, packageName: '标准版', menuIds: [] })).code).toBe('200');
+      expect((await op(admin, roleOps.add, { organizationId: org.id, name, packageName: '标准版', menuIds: [] })).code).toBe('200');
     }
     for (const name of ['田林路便利店_一号', '田林路便利店二号']) {
       expect((await admin.envelope({ method: 'POST', path: storeOps.create.rest!.path, body: { ...validStore, name } })).code).toBe('200');
@@ -27,7 +28,7 @@ describe.each(DIALECTS)('keyword filters match %, _ and \\ literally (%s)', (dia
   });
 
   const roles = async (name: string) => {
-    const res = await op(admin, SYSTEM_OPS.roleList, { name });
+    const res = await op(admin, roleOps.list, { name });
     expect(res.code).toBe('200');
     const data = res.data as Array<{ name: string }> | { list: Array<{ name: string }> };
     return (Array.isArray(data) ? data : data.list).map((r) => r.name).sort();

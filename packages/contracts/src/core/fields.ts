@@ -5,6 +5,9 @@ import { z } from 'zod';
 export const idSchema = (label: string) =>
   z.coerce.number({ error: `${label}不正确` }).int(`${label}不正确`).positive(`${label}不正确`);
 
+/** The input of an operation on one row by its id (detail, delete, enable, ...). */
+export const byIdInput = z.object({ id: idSchema('ID') });
+
 export const requiredText = (label: string, min: number, max: number, verb = '请输入') =>
   z
     .string({ error: `${verb}${label}` })

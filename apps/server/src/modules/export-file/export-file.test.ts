@@ -1,6 +1,9 @@
+import { organizationOps } from '@merchant/contracts/system/organization';
+import { roleOps } from '@merchant/contracts/system/role';
+import { accountOps } from '@merchant/contracts/system/account';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CODES, EXPORT_OPS, SYSTEM_OPS, type ExportQueued, type ExportTask } from '@merchant/contracts';
+import { CODES, EXPORT_OPS, type ExportQueued, type ExportTask } from '@merchant/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -26,7 +29,7 @@ async function settled(c: Client, id: number): Promise<ExportTask> {
 }
 
 async function accountTotal(c: Client, body: object = {}): Promise<number> {
-  const res = await op(c, SYSTEM_OPS.accountList, { ...body, pageSize: 1 });
+  const res = await op(c, accountOps.list, { ...body, pageSize: 1 });
   return (res.data as { total: number }).total;
 }
 
@@ -45,7 +48,7 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const total = await accountTotal(admin, { status: 0 });
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(10);
-    const res = await exportList(admin, SYSTEM_OPS.accountList, { status: 0 }, { exportName: '账号列表' });
+    const res = await exportList(admin, accountOps.list, { status: 0 }, { exportName: '账号列表' });
     if (res.kind !== 'file') throw new Error(JSON.stringify(res));
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.xlsx"; filename\*=UTF-8''/);
@@ -60,26 +63,26 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
       expect(String(r[6])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     }
     // The export is in the operation log.
-    const log = await t.db.db.selectFrom('operation_log').select(['operation', 'result_code']).where('operation', '=', `${SYSTEM_OPS.accountList}#export`).execute();
+    const log = await t.db.db.selectFrom('operation_log').select(['operation', 'result_code']).where('operation', '=', `${accountOps.list.name}#export`).execute();
     expect(log.length).toBeGreaterThan(0);
   });
 
   it('refuses bad input, unknown or non-exportable lists and missing permission, writing nothing', async () => {
     const before = await tasks(admin);
-    const bad = await exportList(admin, SYSTEM_OPS.accountList, { status: 7 });
+    const bad = await exportList(admin, accountOps.list, { status: 7 });
     expect(bad.kind === 'json' && bad.envelope.code).toBe(CODES.badInput);
     const unknown = await exportList(admin, 'no.such.list');
     expect(unknown.kind === 'json' && unknown.envelope.code).toBe(CODES.notFound);
-    const notList = await exportList(admin, SYSTEM_OPS.accountDetail, { id: 1 });
+    const notList = await exportList(admin, accountOps.detail, { id: 1 });
     expect(notList.kind === 'json' && notList.envelope).toMatchObject({ code: CODES.badInput, msg: '「账号详情」不支持导出' });
     const noName = await admin.envelope({ method: 'POST', path: '/ben-api/api/uniter/v1/common/export', body: { body: {} } });
     expect(noName.code).toBe(CODES.badInput);
     const finance = await t.signIn('finance');
-    const denied = await exportList(finance, SYSTEM_OPS.accountList);
+    const denied = await exportList(finance, accountOps.list);
     expect(denied.kind === 'json' && denied.envelope.code).toBe(CODES.forbidden);
-    const foreign = await exportList(admin, SYSTEM_OPS.accountList, { merchantId: 99999 });
+    const foreign = await exportList(admin, accountOps.list, { merchantId: 99999 });
     expect(foreign.kind === 'json' && foreign.envelope.code).toBe(CODES.forbidden);
-    const anon = await exportList(t.anon, SYSTEM_OPS.accountList);
+    const anon = await exportList(t.anon, accountOps.list);
     expect(anon.kind === 'json' && anon.envelope.code).toBe(CODES.sessionInvalid);
     expect(await tasks(admin)).toEqual(before);
   });
@@ -87,7 +90,7 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
   it('turns a large export into a task: 200002, progress, download, filters in words, delete', async () => {
     const total = await accountTotal(admin, { status: 1 });
     expect(total).toBeGreaterThan(10);
-    const res = await exportList(admin, SYSTEM_OPS.accountList, { status: 1 }, { exportName: '账号列表' });
+    const res = await exportList(admin, accountOps.list, { status: 1 }, { exportName: '账号列表' });
     if (res.kind !== 'json') throw new Error('expected a task');
     expect(res.envelope.code).toBe(CODES.exportQueued);
     expect(res.envelope.msg).toContain('导出文件');
@@ -121,7 +124,7 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
   });
 
   it("never shows or hands over another account's or another merchant's task", async () => {
-    const res = await exportList(admin, SYSTEM_OPS.accountList, {}, { exportName: '全部账号' });
+    const res = await exportList(admin, accountOps.list, {}, { exportName: '全部账号' });
     const { taskId } = (res as { envelope: { data: ExportQueued } }).envelope.data;
     await settled(admin, taskId);
     const multi = await t.signIn('multi'); // same merchant, another account
@@ -144,18 +147,18 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const orgs = [`=HYPERLINK("http://x","y")`, '+1+2', '-3+4', '@SUM(A1)'];
     const root = await t.db.db.selectFrom('organization').select('id').where('merchant_id', '=', 1).where('parent_id', 'is', null).executeTakeFirstOrThrow();
     for (const [i, name] of orgs.entries()) {
-      const org = await op(admin, SYSTEM_OPS.orgAdd, { parentId: root.id, name });
+      const org = await op(admin, organizationOps.add, { parentId: root.id, name });
       expect(org.code, org.msg).toBe(CODES.ok);
       const organizationId = (org.data as { id: number }).id;
-      const role = await op(admin, SYSTEM_OPS.roleAdd, { organizationId, name: `公式角色${i}`, menuIds: [] });
+      const role = await op(admin, roleOps.add, { organizationId, name: `公式角色${i}`, menuIds: [] });
       expect(role.code, role.msg).toBe(CODES.ok);
-      const added = await op(admin, SYSTEM_OPS.accountAdd, {
+      const added = await op(admin, accountOps.add, {
         userName: `formula${i}`, phone: `1370000111${i}`, password: TEST_PASSWORD,
         memberships: [{ organizationId, roleId: (role.data as { id: number }).id }],
       });
       expect(added.code, added.msg).toBe(CODES.ok);
     }
-    const res = await exportList(admin, SYSTEM_OPS.accountList, { userName: 'formula', sortField: 'userName', sortOrder: 'ascend' });
+    const res = await exportList(admin, accountOps.list, { userName: 'formula', sortField: 'userName', sortOrder: 'ascend' });
     if (res.kind !== 'file') throw new Error(JSON.stringify(res));
     const ws = res.workbook.worksheets[0];
     orgs.forEach((name, i) => {
@@ -172,9 +175,9 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     // Two tasks queued behind a busy worker: hold them as queued by marking them so directly.
     const now = t.clock.now();
     const account = await t.db.db.selectFrom('account').select(['id', 'merchant_id']).where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    const base = { merchant_id: account.merchant_id, account_id: account.id, op_name: SYSTEM_OPS.accountList, input_json: '{}', organization_id: null, file_name: 'x.xlsx', source_page: '账号列表', created_at: now, heartbeat_at: now };
+    const base = { merchant_id: account.merchant_id, account_id: account.id, op_name: accountOps.list.name, input_json: '{}', organization_id: null, file_name: 'x.xlsx', source_page: '账号列表', created_at: now, heartbeat_at: now };
     await t.db.db.insertInto('export_task').values([{ ...base, status: 'running' }, { ...base, status: 'running' }]).execute();
-    const res = await exportList(admin, SYSTEM_OPS.accountList, { status: 0 });
+    const res = await exportList(admin, accountOps.list, { status: 0 });
     expect(res.kind === 'json' && res.envelope.code).toBe(CODES.tooManyRequests);
     expect(res.kind === 'json' && res.envelope.msg).toContain('您已有2个导出正在进行（最多2个）');
     await t.db.db.deleteFrom('export_task').where('id', 'not in', before.length ? before.map((b) => b.id) : [0]).execute();
@@ -191,7 +194,7 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const { id } = await t.db.db
       .insertInto('export_task')
       .values({
-        merchant_id: account.merchant_id, account_id: account.id, op_name: SYSTEM_OPS.accountList, input_json: '{"status":1}',
+        merchant_id: account.merchant_id, account_id: account.id, op_name: accountOps.list.name, input_json: '{"status":1}',
         organization_id: role.organization_id, role_ids: String(role.role_id), file_name: '账号列表_20261121100000.xlsx', source_page: '账号列表',
         status: 'running', total_rows: 30, processed_rows: 12, storage_name: storage, created_at: now, started_at: now, heartbeat_at: now,
       })
@@ -217,7 +220,7 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
   });
 
   it('expires finished files after the configured days and deletes them', async () => {
-    const res = await exportList(admin, SYSTEM_OPS.accountList, {}, { exportName: '过期测试' });
+    const res = await exportList(admin, accountOps.list, {}, { exportName: '过期测试' });
     const { taskId } = (res as { envelope: { data: ExportQueued } }).envelope.data;
     const done = await settled(admin, taskId);
     const row = await t.db.db.selectFrom('export_task').select(['storage_name', 'merchant_id']).where('id', '=', taskId).executeTakeFirstOrThrow();

@@ -1,9 +1,10 @@
+import { accountOps } from '@merchant/contracts/system/account';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient, AUTH_OPS, CODES, EXPORT_OPS, GATEWAY_PATHS, SYSTEM_OPS, type ExportQueued, type ExportTask } from '@merchant/contracts';
+import { ApiClient, AUTH_OPS, CODES, EXPORT_OPS, GATEWAY_PATHS, type ExportQueued, type ExportTask } from '@merchant/contracts';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/database.ts';
@@ -75,7 +76,7 @@ describe('export task killed mid-run (sqlite, real process)', () => {
     const port = await freePort();
     child = await startServer(dataDir, port);
     let admin = await signIn(port);
-    const res = await exportList(admin, SYSTEM_OPS.accountList, {}, { exportName: '账号列表' });
+    const res = await exportList(admin, accountOps.list, {}, { exportName: '账号列表' });
     if (res.kind !== 'json') throw new Error('expected a task');
     expect(res.envelope.code).toBe(CODES.exportQueued);
     const { taskId, totalRows } = res.envelope.data as ExportQueued;

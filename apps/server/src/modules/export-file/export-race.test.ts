@@ -1,4 +1,5 @@
-import { CODES, EXPORT_OPS, SYSTEM_OPS, type ApiClient } from '@merchant/contracts';
+import { accountOps } from '@merchant/contracts/system/account';
+import { CODES, EXPORT_OPS, type ApiClient } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { exportList } from '../../test/export-kit.ts';
@@ -13,7 +14,7 @@ describe.each(DIALECTS)('export cap under concurrency (%s)', (dialect) => {
   let accountId: number;
 
   const exportAsTask = async (): Promise<RaceAnswer> => {
-    const res = await exportList(admin, SYSTEM_OPS.accountList, {});
+    const res = await exportList(admin, accountOps.list, {});
     if (res.kind !== 'json') throw new Error('expected a task, got a file');
     return { ...res.envelope, status: res.status };
   };

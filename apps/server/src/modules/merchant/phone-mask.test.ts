@@ -1,10 +1,13 @@
+import { organizationOps } from '@merchant/contracts/system/organization';
+import { roleOps } from '@merchant/contracts/system/role';
+import { accountOps } from '@merchant/contracts/system/account';
 import { type StoreChangeRecord, storeOps, type StoreRow } from '@merchant/contracts/merchant/store';
 import { merchantChangeOps } from '@merchant/contracts/merchant/merchant-change';
 import { type MerchantInfo, type MerchantInfoCheck, merchantInfoOps } from '@merchant/contracts/merchant/merchant-info';
 import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
 import { type SettleApply, settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 import { staffOps, type StaffRow } from '@merchant/contracts/merchant/staff';
-import { CODES, SYSTEM_OPS as S, type ApiClient, type Paged } from '@merchant/contracts';
+import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -39,9 +42,9 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
   /** An account whose only role grants these page anchors. */
   async function accountWith(userName: string, phone: string, anchors: string[]): Promise<ApiClient> {
     const menus = await t.db.db.selectFrom('menu').select('id').where('anchor', 'in', anchors).execute();
-    const hq = data<{ id: number }[]>(await op(admin, S.orgTree))[0];
-    const role = data<{ id: number }>(await op(admin, S.roleAdd, { organizationId: hq.id, name: `仅${userName}`, menuIds: [1999, ...menus.map((m) => m.id)] }));
-    data(await op(admin, S.accountAdd, { userName, password: 'Phone1234', phone, memberships: [{ organizationId: hq.id, roleId: role.id }] }));
+    const hq = data<{ id: number }[]>(await op(admin, organizationOps.tree))[0];
+    const role = data<{ id: number }>(await op(admin, roleOps.add, { organizationId: hq.id, name: `仅${userName}`, menuIds: [1999, ...menus.map((m) => m.id)] }));
+    data(await op(admin, accountOps.add, { userName, password: 'Phone1234', phone, memberships: [{ organizationId: hq.id, roleId: role.id }] }));
     return t.signIn(userName, 'Phone1234');
   }
 
@@ -111,10 +114,10 @@ describe.each(DIALECTS)('phones are masked; revealing is explicit and audited (%
     expect(await raw.staff(staffId)).toBe(staffBefore);
 
     // account information in user management
-    const { list } = await call<Paged<{ id: number; userName: string; phone: string }>>(admin, S.accountList, { userName: 'shopclerk' });
-    const acct = await call<{ phone: string; memberships: { organizationId: number; roleId: number }[] }>(admin, S.accountDetail, { id: list[0].id });
+    const { list } = await call<Paged<{ id: number; userName: string; phone: string }>>(admin, accountOps.list.name, { userName: 'shopclerk' });
+    const acct = await call<{ phone: string; memberships: { organizationId: number; roleId: number }[] }>(admin, accountOps.detail.name, { id: list[0].id });
     expect(acct.phone).toBe('136****1001');
-    await call(admin, S.accountEdit, { id: list[0].id, phone: acct.phone, memberships: acct.memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId })) });
+    await call(admin, accountOps.edit.name, { id: list[0].id, phone: acct.phone, memberships: acct.memberships.map((m) => ({ organizationId: m.organizationId, roleId: m.roleId })) });
     expect((await t.db.db.selectFrom('account').select('phone').where('id', '=', list[0].id).executeTakeFirstOrThrow()).phone).toBe('13600001001');
   });
 

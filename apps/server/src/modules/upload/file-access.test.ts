@@ -1,4 +1,6 @@
-import { CODES, FILE_OPS, FILE_PATHS, SYSTEM_OPS, type ApiClient, type FileMeta } from '@merchant/contracts';
+import { roleOps } from '@merchant/contracts/system/role';
+import { accountOps } from '@merchant/contracts/system/account';
+import { CODES, FILE_OPS, FILE_PATHS, type ApiClient, type FileMeta } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -26,10 +28,10 @@ describe.each(DIALECTS)('who may read a file (%s)', (dialect) => {
     expect(menus).toHaveLength(anchors.length + 1);
     const root = await t.db.db.selectFrom('organization').select('id').where('merchant_id', '=', 1).where('parent_id', 'is', null).executeTakeFirstOrThrow();
     accounts++;
-    const role = await op(admin, SYSTEM_OPS.roleAdd, { organizationId: root.id, name: `附件角色${accounts}`, menuIds: menus.map((m) => m.id) });
+    const role = await op(admin, roleOps.add, { organizationId: root.id, name: `附件角色${accounts}`, menuIds: menus.map((m) => m.id) });
     expect(role.code, role.msg).toBe(CODES.ok);
     const userName = `filereader${accounts}`;
-    const added = await op(admin, SYSTEM_OPS.accountAdd, {
+    const added = await op(admin, accountOps.add, {
       userName, phone: `1360000${String(accounts).padStart(4, '0')}`, password: TEST_PASSWORD,
       memberships: [{ organizationId: root.id, roleId: (role.data as { id: number }).id }],
     });

@@ -1,5 +1,7 @@
+import { roleOps } from '@merchant/contracts/system/role';
+import { accountOps } from '@merchant/contracts/system/account';
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, SYSTEM_OPS, type ApiClient } from '@merchant/contracts';
+import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, type ApiClient } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStore } from '../../test/store-data.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -25,13 +27,13 @@ describe.each(DIALECTS)('a NUL character in any input is bad input, never a serv
   it('in a gateway operation’s body: refused naming the field, nothing written', async () => {
     const roles = await count('role');
     const role = { organizationId: 1, name: `角色${NUL}甲`, packageName: '标准版', menuIds: [] };
-    expect(await op(admin, SYSTEM_OPS.roleAdd, role)).toMatchObject(refusal('name'));
-    expect(await op(admin, SYSTEM_OPS.roleAdd, { ...role, name: '角色甲', [`x${NUL}`]: 1 })).toMatchObject(refusal('x'));
+    expect(await op(admin, roleOps.add, role)).toMatchObject(refusal('name'));
+    expect(await op(admin, roleOps.add, { ...role, name: '角色甲', [`x${NUL}`]: 1 })).toMatchObject(refusal('x'));
     expect(await count('role')).toBe(roles);
     // a keyword filter (LIKE on PostgreSQL used to fail with HTTP 500)
-    expect(await op(admin, SYSTEM_OPS.accountList, { userName: `ad${NUL}` })).toMatchObject(refusal('userName'));
+    expect(await op(admin, accountOps.list, { userName: `ad${NUL}` })).toMatchObject(refusal('userName'));
     // the unified envelope's own fields
-    expect(await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: SYSTEM_OPS.roleList, body: {}, source: `web${NUL}` } }))
+    expect(await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: roleOps.list.name, body: {}, source: `web${NUL}` } }))
       .toMatchObject(refusal('source'));
     // a public operation: no login attempt recorded
     const logins = await count('login_log');

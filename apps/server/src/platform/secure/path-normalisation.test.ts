@@ -1,9 +1,10 @@
+import { roleOps } from '@merchant/contracts/system/role';
 import { storeOps } from '@merchant/contracts/merchant/store';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, SYSTEM_OPS } from '@merchant/contracts';
+import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStore } from '../../test/store-data.ts';
 import { DIALECTS, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -131,7 +132,7 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
     { label: 'the gateway (log out)', method: 'POST', path: GATEWAY_PATHS.request, body: { name: AUTH_OPS.logout, body: {} } },
     {
       label: 'the gateway (add a role)', method: 'POST', path: GATEWAY_PATHS.request,
-      body: { name: SYSTEM_OPS.roleAdd, body: { organizationId: 1, name: '绕过通道角色', packageName: '标准版', menuIds: [] } },
+      body: { name: roleOps.add.name, body: { organizationId: 1, name: '绕过通道角色', packageName: '标准版', menuIds: [] } },
     },
     { label: 'password login', method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName: 'admin', password: TEST_PASSWORD } } },
     { label: 'a REST alias (create store)', method: 'POST', path: storeOps.create.rest!.path, body: validStore },

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUS } from '@merchant/contracts';
+import { ACCOUNT_STATUS } from '@merchant/contracts/system/account';
 
 export const ACCOUNT_STATUS_OPTIONS = Object.entries(ACCOUNT_STATUS)
   .map(([value, label]) => ({ value: Number(value), label }))

@@ -1,11 +1,7 @@
 import type { FormRule } from 'antd';
-import {
-  accountAddInput,
-  accountEditInput,
-  membershipSchema,
-  orgAddInput,
-  roleAddInput,
-} from '@merchant/contracts';
+import { accountAddInput, accountEditInput, membershipSchema } from '@merchant/contracts/system/account';
+import { orgAddInput } from '@merchant/contracts/system/organization';
+import { roleAddInput } from '@merchant/contracts/system/role';
 import { zodRule } from '../../shared/ui/zod-rule.ts';
 
 /**

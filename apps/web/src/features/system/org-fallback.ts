@@ -1,5 +1,5 @@
 import type { OrgTreeNode } from '@merchant/contracts';
-import type { RoleRow } from './api.ts';
+import type { RoleRow } from '@merchant/contracts/system/role';
 import type { OrgOption } from './org-tree.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrgNode } from './api.ts';
+import type { OrgNode } from '@merchant/contracts/system/organization';
 import {
   childStructureType,
   deleteBlocker,

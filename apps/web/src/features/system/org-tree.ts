@@ -1,5 +1,5 @@
-import { STRUCTURE_TYPES } from '@merchant/contracts';
-import type { OrgNode } from './api.ts';
+import { STRUCTURE_TYPES } from '@merchant/contracts/system/organization';
+import type { OrgNode } from '@merchant/contracts/system/organization';
 
 /** Chinese name of an organisation type (总部 / 大区 / 运营中心 / 站点). */
 export function structureTypeName(type: number | null | undefined): string {

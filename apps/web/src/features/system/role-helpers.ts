@@ -1,4 +1,4 @@
-import type { RoleRow } from './api.ts';
+import type { RoleRow } from '@merchant/contracts/system/role';
 
 /** Why a role cannot be deleted, or null (the server refuses the same cases). */
 export function roleDeleteBlocker(r: Pick<RoleRow, 'isAdmin' | 'accountCount'> & Partial<Pick<RoleRow, 'manageable' | 'manageNote'>>): string | null {

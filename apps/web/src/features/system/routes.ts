@@ -1,7 +1,7 @@
 import type { AppRoute } from '../../platform/route-types.ts';
 import { accountHandleTitle, roleHandleTitle } from './role-helpers.ts';
 
-/** User management (spec section 115). Paths are relative to /website. */
+/** User management (spec section 115), its logs included. Paths are relative to /website. */
 const USER_MANAGEMENT = 115;
 
 export const routes: AppRoute[] = [
@@ -54,5 +54,22 @@ export const routes: AppRoute[] = [
     anchor: 'stock-management-account',
     serverId: USER_MANAGEMENT,
     page: () => import('./pages/stock-account-page.tsx'),
+  },
+  // The logs of user management.
+  {
+    path: 'system/operation-log',
+    name: 'operation-log',
+    title: '操作日志',
+    anchor: 'operation-log',
+    serverId: USER_MANAGEMENT,
+    page: () => import('./pages/operation-log-page.tsx'),
+  },
+  {
+    path: 'system/login-log',
+    name: 'login-log',
+    title: '登录日志',
+    anchor: 'login-log',
+    serverId: USER_MANAGEMENT,
+    page: () => import('./pages/login-log-page.tsx'),
   },
 ];

@@ -26,3 +26,8 @@ export const ACCOUNT_FIELD_HINTS: FieldHints = [
 export function isShownByCaller(err: unknown, opts: { shownByCaller: readonly string[] }): err is ApiError {
   return err instanceof ApiError && opts.shownByCaller.includes(err.code);
 }
+
+/** A detail page shows 不存在 itself (no toast on top). */
+export const DETAIL = { shownByCaller: [CODES.notFound] } as const;
+/** A form shows a refusal under its field, or once as a toast of its own (never both). */
+export const FORM_SAVE = { shownByCaller: [CODES.conflict, CODES.badInput] } as const;

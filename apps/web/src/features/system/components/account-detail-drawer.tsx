@@ -2,12 +2,14 @@ import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { SYSTEM_PHONE_KINDS } from '@merchant/contracts';
+import { accountOps, SYSTEM_PHONE_KINDS, type AccountDetail, type Membership } from '@merchant/contracts/system/account';
 import { hasAnchor } from '../../../platform/permission.ts';
 import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
-import { accountApi, systemKeys, type AccountDetail, type Membership } from '../api.ts';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
+import { DETAIL } from '../server-errors.ts';
 import { accountStatusLabel, accountTypeLabel, dataScopeLabel } from '../account-labels.ts';
 
 /** Account detail (description list and memberships); `extra` holds the caller's actions (given the loaded account). */
@@ -21,7 +23,7 @@ export function AccountDetailDrawer({
   extra?: ReactNode | ((account: AccountDetail) => ReactNode);
 }) {
   const open = accountId !== null;
-  const q = useQuery({ queryKey: systemKeys.accountDetail(accountId ?? 0), queryFn: () => accountApi.detail(accountId!), enabled: open });
+  const q = useQuery({ queryKey: systemKeys.accountDetail(accountId ?? 0), queryFn: () => call(accountOps.detail, { id: accountId! }, DETAIL), enabled: open });
   const a = q.data;
   // the server sends the phone masked; 账号管理 (the page that edits accounts) may reveal it, logged
   const menuTree = useSession((s) => s.menuTree);
@@ -54,7 +56,7 @@ export function AccountDetailDrawer({
             styles={{ label: { width: 110 } }}
             items={[
               { key: 'userName', label: '账号', children: a.userName },
-              { key: 'phone', label: '手机号', children: <MaskedPhone key={a.id} value={a.phone} canReveal={canReveal} reveal={() => accountApi.revealPhone(a.id)} /> },
+              { key: 'phone', label: '手机号', children: <MaskedPhone key={a.id} value={a.phone} canReveal={canReveal} reveal={() => call(accountOps.phoneReveal, { kind: 'account', id: a.id }).then((r) => r.phone)} /> },
               {
                 key: 'status',
                 label: '状态',

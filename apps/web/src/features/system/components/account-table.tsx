@@ -3,18 +3,22 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space, Tag, Tooltip } from 'antd';
 import { DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { SYSTEM_OPS } from '@merchant/contracts';
+import { accountOps, type AccountRow } from '@merchant/contracts/system/account';
 import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { accountApi, systemKeys, type AccountFilter, type AccountRow } from '../api.ts';
+import { call, listLoader } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { ACCOUNT_STATUS_OPTIONS, accountStatusLabel, accountTypeLabel } from '../account-labels.ts';
 import { accountHandlePath } from '../paths.ts';
 import { AccountDetailDrawer } from './account-detail-drawer.tsx';
 import { useOrgTree } from './org-options.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import './system.css';
+
+/** The row actions of the account list, by the operation each calls. */
+const ACCOUNT_ACTIONS = { enable: accountOps.enable, disable: accountOps.disable, remove: accountOps.delete } as const;
 
 /**
  * The account list of user management. `compact` is the merchant-side, read-oriented view
@@ -30,7 +34,7 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
   const [resetFor, setResetFor] = useState<AccountRow | null>(null);
 
   const { mutateAsync: act } = useMutation({
-    mutationFn: ({ kind, row }: { kind: 'enable' | 'disable' | 'remove'; row: AccountRow }) => accountApi[kind](row.id),
+    mutationFn: ({ kind, row }: { kind: 'enable' | 'disable' | 'remove'; row: AccountRow }) => call(ACCOUNT_ACTIONS[kind], { id: row.id }),
     onSuccess: async (_d, { kind, row }) => {
       message.success(`账号“${row.userName}”${kind === 'enable' ? '已启用' : kind === 'disable' ? '已停用，其登录会话已结束' : '已删除'}`);
       if (kind === 'remove') setDetailId((id) => (id === row.id ? null : id));
@@ -182,9 +186,9 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
         queryKey={systemKeys.accountList}
         rowKey="id"
         columns={columns}
-        request={(p) => accountApi.list(p as AccountFilter & typeof p)}
+        request={listLoader(accountOps.list)}
         emptyText="暂无账号"
-        exportable={{ name: SYSTEM_OPS.accountList, exportName: compact ? '用户账号' : '账号列表' }}
+        exportable={{ operation: accountOps.list, exportName: compact ? '用户账号' : '账号列表' }}
         toolbar={
           compact ? null : (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(accountHandlePath('add'))}>

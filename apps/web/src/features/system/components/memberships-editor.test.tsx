@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, Button, Form } from 'antd';
-import type { RoleRow } from '../api.ts';
+import type { RoleRow } from '@merchant/contracts/system/role';
 import type { MembershipDraft } from '../form-rules.ts';
 import { MembershipsEditor } from './memberships-editor.tsx';
 

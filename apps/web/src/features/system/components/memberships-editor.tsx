@@ -1,6 +1,6 @@
 import { Button, Form, Select, Tag, Tooltip, TreeSelect, type FormInstance } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { RoleRow } from '../api.ts';
+import type { RoleRow } from '@merchant/contracts/system/role';
 import { membershipsRule, type MembershipDraft } from '../form-rules.ts';
 import type { OrgOption } from '../org-tree.ts';
 

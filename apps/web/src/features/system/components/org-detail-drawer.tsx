@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { ApartmentOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { orgApi, systemKeys, type OrgRow, type RoleRow } from '../api.ts';
+import { organizationOps, type OrgRow } from '@merchant/contracts/system/organization';
+import type { RoleRow } from '@merchant/contracts/system/role';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { STRUCTURE_TYPE_COLORS, structureTypeName } from '../org-tree.ts';
 import { roleHandlePath } from '../paths.ts';
 import './system.css';
@@ -22,8 +25,8 @@ export function OrgDetailDrawer({
 }) {
   const navigate = useNavigate();
   const open = orgId !== null;
-  const detail = useQuery({ queryKey: systemKeys.orgDetail(orgId ?? 0), queryFn: () => orgApi.detail(orgId!), enabled: open });
-  const children = useQuery({ queryKey: systemKeys.orgChildren(orgId ?? 0), queryFn: () => orgApi.children(orgId!), enabled: open });
+  const detail = useQuery({ queryKey: systemKeys.orgDetail(orgId ?? 0), queryFn: () => call(organizationOps.detail, { id: orgId! }), enabled: open });
+  const children = useQuery({ queryKey: systemKeys.orgChildren(orgId ?? 0), queryFn: () => call(organizationOps.children, { id: orgId! }), enabled: open });
   const d = detail.data;
 
   return (

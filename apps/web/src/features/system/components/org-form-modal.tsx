@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Select, TreeSelect } from 'antd';
-import { FORM_SAVE, orgApi, systemKeys, type OrgNode } from '../api.ts';
+import { organizationOps, type OrgNode } from '@merchant/contracts/system/organization';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { orgRules } from '../form-rules.ts';
-import { fieldErrorOf, isShownByCaller, ORG_FIELD_HINTS } from '../server-errors.ts';
+import { fieldErrorOf, FORM_SAVE, isShownByCaller, ORG_FIELD_HINTS } from '../server-errors.ts';
 import { childStructureType, findOrgNode, STRUCTURE_TYPE_OPTIONS, structureTypeName, toOrgOptions } from '../org-tree.ts';
 
 /** What the modal is doing: adding a child under `parentId`, or editing `node`. */
@@ -36,8 +38,8 @@ export function OrgFormModal({ target, tree, onClose }: { target: OrgFormTarget 
 
   const save = useMutation({
     mutationFn: async (v: Values) => {
-      if (target?.mode === 'edit') return orgApi.edit({ id: target.node.id, name: v.name.trim(), sort: v.sort ?? 0 });
-      return orgApi.add({ parentId: v.parentId!, name: v.name.trim(), structureType: v.structureType, sort: v.sort ?? 0 });
+      if (target?.mode === 'edit') return call(organizationOps.edit, { id: target.node.id, name: v.name.trim(), sort: v.sort ?? 0 }, FORM_SAVE);
+      return call(organizationOps.add, { parentId: v.parentId!, name: v.name.trim(), structureType: v.structureType, sort: v.sort ?? 0 }, FORM_SAVE);
     },
     onSuccess: async () => {
       message.success(target?.mode === 'edit' ? '组织已保存' : '组织已新增');

@@ -2,7 +2,10 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { hasAnchor } from '../../../platform/permission.ts';
 import { useSession } from '../../../platform/session-store.ts';
-import { orgApi, roleApi, systemKeys } from '../api.ts';
+import { organizationOps } from '@merchant/contracts/system/organization';
+import { roleOps } from '@merchant/contracts/system/role';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { orgOptionsFromSelection, rolesFromSelection } from '../org-fallback.ts';
 import { toOrgOptions } from '../org-tree.ts';
 
@@ -19,7 +22,7 @@ export function useOrgTree() {
   const menuTree = useSession((s) => s.menuTree);
   const selection = useSession((s) => s.selectTree);
   const allowed = useMemo(() => ORG_READ.some((a) => hasAnchor(menuTree, a)), [menuTree]);
-  const q = useQuery({ queryKey: systemKeys.orgTree, queryFn: orgApi.tree, staleTime: 60_000, enabled: allowed });
+  const q = useQuery({ queryKey: systemKeys.orgTree, queryFn: () => call(organizationOps.tree), staleTime: 60_000, enabled: allowed });
   const tree = useMemo(() => q.data ?? [], [q.data]);
   const options = useMemo(() => (allowed ? toOrgOptions(tree) : orgOptionsFromSelection(selection)), [allowed, tree, selection]);
   return { tree, options, isLoading: allowed && q.isLoading };
@@ -33,7 +36,7 @@ export function useAllRoles() {
   const menuTree = useSession((s) => s.menuTree);
   const selection = useSession((s) => s.selectTree);
   const allowed = useMemo(() => ROLE_READ.some((a) => hasAnchor(menuTree, a)), [menuTree]);
-  const q = useQuery({ queryKey: [...systemKeys.roleList, 'all'], queryFn: () => roleApi.list({}), enabled: allowed });
+  const q = useQuery({ queryKey: [...systemKeys.roleList, 'all'], queryFn: () => call(roleOps.list, {}), enabled: allowed });
   const roles = useMemo(() => (allowed ? (q.data ?? []) : rolesFromSelection(selection)), [allowed, q.data, selection]);
   return { roles, isLoading: allowed && q.isLoading, ready: !allowed || !!q.data };
 }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { sameAs } from '../../../shared/ui/zod-rule.ts';
-import { accountApi } from '../api.ts';
+import { accountOps } from '@merchant/contracts/system/account';
+import { call } from '../../../platform/call.ts';
 import { accountRules } from '../form-rules.ts';
 
 interface Values {
@@ -14,7 +15,7 @@ export function ResetPasswordModal({ account, onClose }: { account: { id: number
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const reset = useMutation({
-    mutationFn: (v: Values) => accountApi.resetPassword(account!.id, v.password),
+    mutationFn: (v: Values) => call(accountOps.resetPassword, { id: account!.id, password: v.password }),
     onSuccess: () => {
       message.success(`账号“${account?.userName}”的密码已重置`);
       onClose();

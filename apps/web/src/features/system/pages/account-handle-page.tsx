@@ -6,12 +6,14 @@ import { EditOutlined } from '@ant-design/icons';
 import { useSession } from '../../../platform/session-store.ts';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { sameAs } from '../../../shared/ui/zod-rule.ts';
-import { accountApi, FORM_SAVE, systemKeys, type MembershipInput } from '../api.ts';
+import { accountOps, type MembershipInput } from '@merchant/contracts/system/account';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { ACCOUNT_TYPE_OPTIONS } from '../account-labels.ts';
 import { accountRules, type MembershipDraft } from '../form-rules.ts';
 import { accountHandlePath, idParam, isHandleType, SYSTEM_PATHS } from '../paths.ts';
 import { accountHandleTitle } from '../role-helpers.ts';
-import { ACCOUNT_FIELD_HINTS, fieldErrorOf, isShownByCaller } from '../server-errors.ts';
+import { ACCOUNT_FIELD_HINTS, DETAIL, fieldErrorOf, FORM_SAVE, isShownByCaller } from '../server-errors.ts';
 import { MembershipsEditor } from '../components/memberships-editor.tsx';
 import { useAllRoles, useOrgTree } from '../components/org-options.ts';
 import { isNotFoundError, LoadFailedResult, NotFoundResult } from '../../../shared/ui/page-result.tsx';
@@ -50,7 +52,7 @@ export default function AccountHandlePage() {
   const selfId = useSession((s) => s.userInfo?.loginOrgRole?.userId);
   const detail = useQuery({
     queryKey: systemKeys.accountDetail(accountId ?? 0),
-    queryFn: () => accountApi.detail(accountId!),
+    queryFn: () => call(accountOps.detail, { id: accountId! }, DETAIL),
     enabled: accountId !== undefined,
   });
 
@@ -82,8 +84,8 @@ export default function AccountHandlePage() {
       const memberships = v.memberships.map((m) => ({ organizationId: m.organizationId!, roleId: m.roleId! })) as MembershipInput[];
       const common = { phone: v.phone.trim(), memberships, merchantAccountType: v.merchantAccountType, useSite: v.useSite };
       return isAdd
-        ? accountApi.add({ ...common, userName: v.userName.trim(), password: v.password! })
-        : accountApi.edit({ ...common, id: accountId! });
+        ? call(accountOps.add, { ...common, userName: v.userName.trim(), password: v.password! }, FORM_SAVE)
+        : call(accountOps.edit, { ...common, id: accountId! }, FORM_SAVE);
     },
     onSuccess: async () => {
       message.success(isAdd ? '账号已新增' : '账号已保存');
@@ -164,7 +166,7 @@ export default function AccountHandlePage() {
                   <RevealPhoneSuffix
                     value={phone}
                     canReveal={type === 'edit' && accountId !== undefined}
-                    reveal={() => accountApi.revealPhone(accountId!)}
+                    reveal={() => call(accountOps.phoneReveal, { kind: 'account', id: accountId! }).then((r) => r.phone)}
                     onRevealed={(full) => form.setFieldValue('phone', full)}
                   />
                 }

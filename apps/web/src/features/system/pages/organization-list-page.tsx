@@ -2,14 +2,15 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Form, Input, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { SYSTEM_OPS } from '@merchant/contracts';
+import { organizationOps, type OrgNode } from '@merchant/contracts/system/organization';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { ExportButton } from '../../../platform/list/export-button.tsx';
 import '../../../shared/ui/list/query-list.css';
 import { LIST_TABLE_STICKY, useListLayout } from '../../../platform/list/column-settings.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { orgApi, systemKeys, type OrgNode } from '../api.ts';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { deleteBlocker, filterOrgTree, findOrgNode, parentIds, STRUCTURE_TYPE_COLORS, structureTypeName, withoutEmptyChildren } from '../org-tree.ts';
 import { OrgFormModal, type OrgFormTarget } from '../components/org-form-modal.tsx';
 import { OrgDetailDrawer } from '../components/org-detail-drawer.tsx';
@@ -22,7 +23,7 @@ import { OrgDetailDrawer } from '../components/org-detail-drawer.tsx';
 export default function OrganizationListPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const tree = useQuery({ queryKey: systemKeys.orgTree, queryFn: orgApi.tree });
+  const tree = useQuery({ queryKey: systemKeys.orgTree, queryFn: () => call(organizationOps.tree) });
   const [keyword, setKeyword] = useState('');
   const [expanded, setExpanded] = useState<number[] | null>(null);
   const [formTarget, setFormTarget] = useState<OrgFormTarget | null>(null);
@@ -37,7 +38,7 @@ export default function OrganizationListPage() {
   const root = nodes[0];
 
   const remove = useMutation({
-    mutationFn: (id: number) => orgApi.remove(id),
+    mutationFn: (id: number) => call(organizationOps.delete, { id: id }),
     onSuccess: async () => {
       message.success('组织已删除');
       await qc.invalidateQueries({ queryKey: systemKeys.all });
@@ -160,7 +161,7 @@ export default function OrganizationListPage() {
               新增组织
             </Button>
             <ExportButton
-              name={SYSTEM_OPS.orgTree}
+              operation={organizationOps.tree}
               exportName="组织架构"
               // The tree as the table shows it: the name filter goes along (the tree itself is unpaged).
               body={() => (keyword ? { keyword } : {})}

@@ -3,12 +3,14 @@ import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, AutoComplete, Button, Card, Col, Form, Input, Result, Row, Skeleton, Tooltip, TreeSelect } from 'antd';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
-import { FORM_SAVE, roleApi, systemKeys } from '../api.ts';
+import { roleOps } from '@merchant/contracts/system/role';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { roleRules } from '../form-rules.ts';
 import { checkedPages, pageIdsOf } from '../menu-grant.ts';
 import { accountHandlePath, idParam, isHandleType, roleHandlePath, SYSTEM_PATHS } from '../paths.ts';
 import { roleHandleTitle } from '../role-helpers.ts';
-import { fieldErrorOf, isShownByCaller, ROLE_FIELD_HINTS } from '../server-errors.ts';
+import { DETAIL, fieldErrorOf, FORM_SAVE, isShownByCaller, ROLE_FIELD_HINTS } from '../server-errors.ts';
 import { MenuGrantTree } from '../components/menu-grant-tree.tsx';
 import { isNotFoundError, LoadFailedResult, NotFoundResult } from '../../../shared/ui/page-result.tsx';
 import { useOrgTree } from '../components/org-options.ts';
@@ -42,8 +44,8 @@ export default function RoleHandlePage() {
   const presetOrgId = isAdd ? id : undefined;
 
   const orgs = useOrgTree();
-  const menus = useQuery({ queryKey: systemKeys.grantableMenus, queryFn: roleApi.grantableMenus });
-  const detail = useQuery({ queryKey: systemKeys.roleDetail(roleId ?? 0), queryFn: () => roleApi.detail(roleId!), enabled: roleId !== undefined });
+  const menus = useQuery({ queryKey: systemKeys.grantableMenus, queryFn: () => call(roleOps.grantableMenus) });
+  const detail = useQuery({ queryKey: systemKeys.roleDetail(roleId ?? 0), queryFn: () => call(roleOps.detail, { id: roleId! }, DETAIL), enabled: roleId !== undefined });
 
   const role = detail.data;
   const tree = useMemo(() => menus.data ?? [], [menus.data]);
@@ -62,8 +64,8 @@ export default function RoleHandlePage() {
   const save = useMutation({
     mutationFn: (v: Values) =>
       isAdd
-        ? roleApi.add({ organizationId: v.organizationId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] })
-        : roleApi.edit({ id: roleId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] }),
+        ? call(roleOps.add, { organizationId: v.organizationId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] }, FORM_SAVE)
+        : call(roleOps.edit, { id: roleId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] }, FORM_SAVE),
     onSuccess: async () => {
       message.success(isAdd ? '角色已新增' : '角色已保存');
       await qc.invalidateQueries({ queryKey: systemKeys.all });

@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { SYSTEM_OPS } from '@merchant/contracts';
+import { roleOps, type RoleRow } from '@merchant/contracts/system/role';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { pageLocally, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { roleApi, systemKeys, type RoleRow } from '../api.ts';
+import { call } from '../../../platform/call.ts';
+import { systemKeys } from '../query-keys.ts';
 import { useOrgTree } from '../components/org-options.ts';
 import { roleHandlePath } from '../paths.ts';
 import { roleDeleteBlocker } from '../role-helpers.ts';
@@ -21,7 +22,7 @@ export default function RoleListPage() {
   const orgs = useOrgTree();
 
   const { mutateAsync: removeRole } = useMutation({
-    mutationFn: (id: number) => roleApi.remove(id),
+    mutationFn: (id: number) => call(roleOps.delete, { id: id }),
     onSuccess: async () => {
       message.success('角色已删除');
       await qc.invalidateQueries({ queryKey: systemKeys.all });
@@ -89,7 +90,7 @@ export default function RoleListPage() {
       rowKey="id"
       columns={columns}
       request={async ({ pageNum, pageSize, organizationId, name }) =>
-        pageLocally(await roleApi.list({ organizationId: organizationId as number | undefined, name: name as string | undefined }), { pageNum, pageSize })
+        pageLocally(await call(roleOps.list, { organizationId: organizationId as number | undefined, name: name as string | undefined }), { pageNum, pageSize })
       }
       toolbar={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(roleHandlePath('add'))}>
@@ -98,7 +99,7 @@ export default function RoleListPage() {
       }
       emptyText="暂无角色"
       exportable={{
-        name: SYSTEM_OPS.roleList,
+        operation: roleOps.list,
         exportName: '角色列表',
         body: ({ organizationId, name }) => ({ organizationId, name }),
       }}

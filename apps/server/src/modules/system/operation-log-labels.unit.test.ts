@@ -1,6 +1,8 @@
-import { storeOps } from '@merchant/contracts/merchant/store';
 import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
-import { AUTH_OPS, EXPORT_OPS, SYSTEM_OPS } from '@merchant/contracts';
+import { roleOps } from '@merchant/contracts/system/role';
+import { accountOps } from '@merchant/contracts/system/account';
+import { storeOps } from '@merchant/contracts/merchant/store';
+import { AUTH_OPS, EXPORT_OPS } from '@merchant/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -33,12 +35,12 @@ describe('operation log words come from the operations themselves', () => {
   });
 
   it('names each entry from the definition: exports read 导出（<list>）, unknown names stay as they are', () => {
-    expect(operationLogLabel(SYSTEM_OPS.accountDisable)).toBe('停用账号');
-    expect(operationLogLabel(SYSTEM_OPS.roleEdit)).toBe('编辑角色');
+    expect(operationLogLabel(accountOps.disable.name)).toBe('停用账号');
+    expect(operationLogLabel(roleOps.edit.name)).toBe('编辑角色');
     expect(operationLogLabel(settleApplyOps.submit.name)).toBe('提交入驻申请');
     expect(operationLogLabel(AUTH_OPS.logout)).toBe('退出登录');
     expect(operationLogLabel(EXPORT_OPS.taskRetry)).toBe('重试导出');
-    expect(operationLogLabel(`${SYSTEM_OPS.accountList}#export`)).toBe('导出（账号列表）');
+    expect(operationLogLabel(`${accountOps.list.name}#export`)).toBe('导出（账号列表）');
     expect(operationLogLabel('system.loginLog.list#export')).toBe('导出（登录日志列表）');
     expect(operationLogLabel('something.else')).toBe('something.else');
     expect(operationLogLabel('something.else#export')).toBe('something.else#export');
@@ -51,11 +53,11 @@ describe('operation log words come from the operations themselves', () => {
 
   it('finds operations by their Chinese name (the 操作 filter)', () => {
     expect(operationsNamed('角色')).toEqual(
-      expect.arrayContaining([SYSTEM_OPS.roleAdd, SYSTEM_OPS.roleEdit, SYSTEM_OPS.roleDelete, `${SYSTEM_OPS.roleList}#export`]),
+      expect.arrayContaining([roleOps.add.name, roleOps.edit.name, roleOps.delete.name, `${roleOps.list.name}#export`]),
     );
     expect(operationsNamed('角色').every((n) => operationLogLabel(n).includes('角色'))).toBe(true);
     expect(operationsNamed('  ')).toEqual([]);
-    expect(operationsNamed('导出（账号列表）')).toEqual([`${SYSTEM_OPS.accountList}#export`]);
+    expect(operationsNamed('导出（账号列表）')).toEqual([`${accountOps.list.name}#export`]);
   });
 
   it('has words for every target an operation can log, and pages for every anchor', () => {
@@ -100,25 +102,25 @@ describe('operation log targets', () => {
       ['storeCode', new Map([['S0001', '旗舰店']])],
       ['settleApply', new Map([['3', 'RZ20260101001']])],
     ]);
-    expect(describeTargets(SYSTEM_OPS.roleAdd, 'organizationId=4;name=商品专员;menuIds=1,2,3,4,5,6,7,8,9,10,11,12', names)).toBe('组织：华东大区；名称：商品专员；菜单权限：12项');
-    expect(describeTargets(SYSTEM_OPS.roleEdit, 'id=7;name=运营;menuIds=#120', names)).toBe('角色：运营；名称：运营；菜单权限：120项');
+    expect(describeTargets(roleOps.add.name, 'organizationId=4;name=商品专员;menuIds=1,2,3,4,5,6,7,8,9,10,11,12', names)).toBe('组织：华东大区；名称：商品专员；菜单权限：12项');
+    expect(describeTargets(roleOps.edit.name, 'id=7;name=运营;menuIds=#120', names)).toBe('角色：运营；名称：运营；菜单权限：120项');
     // Gone since (or never this merchant's): the id, in words.
-    expect(describeTargets(SYSTEM_OPS.roleDelete, 'id=99', names)).toBe('角色ID 99');
-    expect(describeTargets('system.account.edit', 'id=1;roleIds=7,8,9', names)).toBe('账号ID 1；角色：运营、财务、ID 9');
+    expect(describeTargets(roleOps.delete.name, 'id=99', names)).toBe('角色ID 99');
+    expect(describeTargets(accountOps.edit.name, 'id=1;roleIds=7,8,9', names)).toBe('账号ID 1；角色：运营、财务、ID 9');
     expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0001', names)).toBe('门店：旗舰店（S0001）');
     expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0404', names)).toBe('门店：S0404');
     expect(describeTargets(settleApplyOps.submit.name, 'id=3', names)).toBe('入驻申请：RZ20260101001');
     expect(describeTargets(`${storeOps.list.name}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
     // Entries written before secrets were left out do not show them.
     expect(describeTargets(AUTH_OPS.register, 'code=123456;userName=boss', names)).toBe('账号：boss');
-    expect(describeTargets(SYSTEM_OPS.roleEdit, '', names)).toBe('');
+    expect(describeTargets(roleOps.edit.name, '', names)).toBe('');
   });
 
   it('looks up only what it will show', () => {
     const wanted = targetLookups([
-      { operation: SYSTEM_OPS.roleEdit, targetIds: 'id=7;menuIds=1,2,3' },
-      { operation: SYSTEM_OPS.roleAdd, targetIds: 'organizationId=4;name=x' },
-      { operation: 'system.account.edit', targetIds: 'id=1;roleIds=1,2,3,4' },
+      { operation: roleOps.edit.name, targetIds: 'id=7;menuIds=1,2,3' },
+      { operation: roleOps.add.name, targetIds: 'organizationId=4;name=x' },
+      { operation: accountOps.edit.name, targetIds: 'id=1;roleIds=1,2,3,4' },
       { operation: storeOps.update.name, targetIds: 'storeCode=S0001;categoryCode=C01' },
     ]);
     expect(Object.fromEntries([...wanted].map(([k, v]) => [k, [...v]]))).toEqual({ role: ['7'], organization: ['4'], account: ['1'], storeCode: ['S0001'] });

@@ -1,30 +1,9 @@
-import { CODES } from '../core/error-codes.ts';
+import { z } from 'zod';
+import { defineOperations } from '../core/operation.ts';
+import { listInput, pagedOf, timeRange } from '../core/paging.ts';
 
-// The words of the 操作日志 and 登录日志 pages, shared by the pages and their exports: the sheet says
-// what the page says.
-
-/**
- * The suffix the operation log gives an export of a list (`system.account.list#export`). Operation names
- * themselves are not listed here: each operation's definition carries its own (the server's `label`), and the
- * operation log list answers them with its rows.
- */
-export const EXPORT_OPERATION_SUFFIX = '#export';
-
-/** Names of the result codes the 结果 filter offers. */
-export const RESULT_LABELS: Readonly<Record<string, string>> = {
-  [CODES.ok]: '成功',
-  [CODES.badInput]: '参数错误',
-  [CODES.forbidden]: '无权限',
-  [CODES.notFound]: '不存在',
-  [CODES.conflict]: '冲突',
-  [CODES.serverError]: '服务器错误',
-};
-
-/** An operation's result as the page shows it: 成功 (green), else its message (red). */
-export function operationResult(code: string, msg: string | null | undefined): { ok: boolean; text: string } {
-  if (code === CODES.ok) return { ok: true, text: '成功' };
-  return { ok: false, text: (msg ?? '').trim() || RESULT_LABELS[code] || `失败（${code}）` };
-}
+// 登录日志 (login-log): every sign-in attempt of the merchant's accounts. The words are shared by the page
+// and its export.
 
 export const LOGIN_METHOD_LABELS: Readonly<Record<string, string>> = { password: '密码登录', sms: '验证码登录' };
 
@@ -78,3 +57,32 @@ function match(s: string, re: RegExp, name: string): string | null {
   const m = re.exec(s);
   return m ? `${name} ${m[1]}` : null;
 }
+
+export const loginLogListInput = listInput(
+  {
+    userName: z.string().trim().max(64, '账号不能超过64个字').optional(),
+    success: z.boolean({ error: '登录结果只能是 是/否' }).optional(),
+    timeRange,
+  },
+  ['createdAt'],
+);
+
+export const loginLogRowSchema = z.object({
+  id: z.number(),
+  userName: z.string(),
+  /** password | sms. */
+  method: z.string(),
+  success: z.boolean(),
+  reason: z.string().nullable(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: z.number(),
+});
+export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
+
+export const loginLogOps = defineOperations(
+  { anchor: 'login-log' },
+  {
+    list: { name: 'system.loginLog.list', label: '登录日志列表', input: loginLogListInput, output: pagedOf(loginLogRowSchema), exportable: true },
+  },
+);

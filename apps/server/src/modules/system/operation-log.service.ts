@@ -1,6 +1,6 @@
 import { describeTargets, operationLogLabel, operationsNamed, targetLookups } from '../../platform/audit.ts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
-import * as repo from './audit.repo.ts';
+import type { SessionOpContext } from '../../platform/gateway/registry.ts';
+import * as repo from './operation-log.repo.ts';
 
 interface StoredEntry {
   operation: string;
@@ -30,9 +30,9 @@ function pageOf(e: StoredEntry, pages: ReadonlyMap<string, string>): string {
 }
 
 /** Puts a batch of entries in words: operation names from their definitions, page names from the menu, targets looked up. */
-export async function describeEntries<R extends StoredEntry>(ctx: OpContext, rows: readonly R[]): Promise<(R & EntryWords)[]> {
+export async function describeEntries<R extends StoredEntry>(ctx: SessionOpContext, rows: readonly R[]): Promise<(R & EntryWords)[]> {
   if (!rows.length) return [];
-  const [pages, names] = await Promise.all([repo.pageNames(ctx.db), repo.targetNames(ctx.db, ctx.session!.merchantId, targetLookups(rows))]);
+  const [pages, names] = await Promise.all([repo.pageNames(ctx.db), repo.targetNames(ctx.db, ctx.merchantId, targetLookups(rows))]);
   return rows.map((r) => ({
     ...r,
     operationLabel: operationLogLabel(r.operation),
@@ -46,7 +46,13 @@ export function operationLogFilter<I extends repo.OperationLogFilter>(input: I):
   return input.operation ? { ...input, operationNames: operationsNamed(input.operation) } : input;
 }
 
-export async function listOperationLogs(ctx: OpContext, input: Parameters<typeof repo.listOperationLogs>[2]) {
-  const page = await repo.listOperationLogs(ctx.db, ctx.session!.merchantId, operationLogFilter(input));
+/** A page of the list, each entry in words (operation name, page name, targets) next to the stored codes. */
+export async function listOperationLogs(ctx: SessionOpContext, input: Parameters<typeof repo.listOperationLogs>[2]) {
+  const page = await repo.listOperationLogs(ctx.db, ctx.merchantId, operationLogFilter(input));
   return { ...page, list: await describeEntries(ctx, page.list) };
+}
+
+/** The list's own query for its export (same filters, merchant scope and order). */
+export function operationLogExportQuery(ctx: SessionOpContext, input: repo.OperationLogFilter) {
+  return repo.operationLogQuery(ctx.db, ctx.merchantId, operationLogFilter(input));
 }

@@ -1,11 +1,16 @@
-import { storeOps } from '@merchant/contracts/merchant/store';
 import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
-import { AUTH_OPS, CODES, GATEWAY_PATHS, SYSTEM_OPS as S, type ApiClient, type Paged } from '@merchant/contracts';
+import { organizationOps } from '@merchant/contracts/system/organization';
+import { roleOps } from '@merchant/contracts/system/role';
+import { accountOps } from '@merchant/contracts/system/account';
+import { operationLogOps } from '@merchant/contracts/system/operation-log';
+import { loginLogOps } from '@merchant/contracts/system/login-log';
+import { storeOps } from '@merchant/contracts/merchant/store';
+import { AUTH_OPS, CODES, GATEWAY_PATHS, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 
-const OPERATION_LOG = 'system.operationLog.list';
+const OPERATION_LOG = operationLogOps.list.name;
 
 interface Entry {
   operation: string;
@@ -42,7 +47,7 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin');
     const other = await registerMerchant(t, '别家日志商户', 'logboss', '13700000071');
-    theirOrg = data<{ id: number }[]>(await op(other, S.orgTree))[0].id;
+    theirOrg = data<{ id: number }[]>(await op(other, organizationOps.tree))[0].id;
 
     // A merchant action: a store's status; an application submitted again (refused, still logged).
     store = data<Paged<{ storeCode: string; name: string }>>(await op(admin, storeOps.list.name, { pageSize: 1 })).list[0];
@@ -51,17 +56,17 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     expect((await op(admin, settleApplyOps.submit, { id: apply.id })).code).not.toBe(CODES.ok);
 
     // A role edit with its menu grants; a role added in another merchant's organisation (refused).
-    const hq = data<{ id: number }[]>(await op(admin, S.orgTree))[0];
-    role = data<{ id: number; name: string }[]>(await op(admin, S.roleList, { organizationId: hq.id })).find((r) => r.name === '运营')!;
-    menuIds = data<{ menuIds: number[] }>(await op(admin, S.roleDetail, { id: role.id })).menuIds;
-    data(await op(admin, S.roleEdit, { id: role.id, name: role.name, menuIds }));
-    expect((await op(admin, S.roleAdd, { organizationId: theirOrg, name: '越界角色', menuIds: [1999] })).code).not.toBe(CODES.ok);
+    const hq = data<{ id: number }[]>(await op(admin, organizationOps.tree))[0];
+    role = data<{ id: number; name: string }[]>(await op(admin, roleOps.list, { organizationId: hq.id })).find((r) => r.name === '运营')!;
+    menuIds = data<{ menuIds: number[] }>(await op(admin, roleOps.detail, { id: role.id })).menuIds;
+    data(await op(admin, roleOps.edit, { id: role.id, name: role.name, menuIds }));
+    expect((await op(admin, roleOps.add, { organizationId: theirOrg, name: '越界角色', menuIds: [1999] })).code).not.toBe(CODES.ok);
 
     // Exports: the login log; the account list from 用户账号 (a list two pages share).
-    expect((await exportList(admin, 'system.loginLog.list', { success: true })).kind).toBe('file');
-    const res = await t.signIn('admin').then((c) => c.send({ method: 'POST', path: GATEWAY_PATHS.export, body: { name: S.accountList, body: {}, anchor: 'stock-management-account' } }));
+    expect((await exportList(admin, loginLogOps.list.name, { success: true })).kind).toBe('file');
+    const res = await t.signIn('admin').then((c) => c.send({ method: 'POST', path: GATEWAY_PATHS.export, body: { name: accountOps.list.name, body: {}, anchor: 'stock-management-account' } }));
     expect(res.status).toBe(200);
-    await fromPage(admin, 'operation-log', S.orgEdit, { id: hq.id, name: '总部', sort: 0 });
+    await fromPage(admin, 'operation-log', organizationOps.edit.name, { id: hq.id, name: '总部', sort: 0 });
 
     entries = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { pageSize: 50 })).list;
   });
@@ -77,19 +82,19 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
   });
 
   it('names a role edit and counts its menu grants; another merchant\'s things stay ids', () => {
-    const edit = latest(S.roleEdit);
+    const edit = latest(roleOps.edit.name);
     expect(edit).toMatchObject({ operationLabel: '编辑角色', pageName: '角色管理', targets: `角色：运营；名称：运营；菜单权限：${menuIds.length}项` });
     expect(edit.targetIds).toBe(`id=${role.id};name=运营;menuIds=${menuIds.join(',')}`);
-    const refused = latest(S.roleAdd);
+    const refused = latest(roleOps.add.name);
     expect(refused).toMatchObject({ operationLabel: '新增角色', pageName: '角色管理', targets: `组织ID ${theirOrg}；名称：越界角色；菜单权限：1项` });
     expect(refused.resultCode).not.toBe(CODES.ok);
   });
 
   it('names exports 导出（<list>） on the page they came from', () => {
     expect(latest('system.loginLog.list#export')).toMatchObject({ operationLabel: '导出（登录日志列表）', pageName: '登录日志', targets: '' });
-    expect(latest(`${S.accountList}#export`)).toMatchObject({ operationLabel: '导出（账号列表）', pageName: '用户账号' });
+    expect(latest(`${accountOps.list.name}#export`)).toMatchObject({ operationLabel: '导出（账号列表）', pageName: '用户账号' });
     // The client's page only picks among the operation's own pages.
-    expect(latest(S.orgEdit).pageName).toBe('组织管理');
+    expect(latest(organizationOps.edit.name).pageName).toBe('组织管理');
   });
 
   it('never keeps verify codes, passwords, identity or phone numbers', async () => {
@@ -114,7 +119,7 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     const exported = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '导出', pageSize: 50 })).list;
     expect(exported.map((e) => e.operationLabel).sort()).toEqual(['导出（登录日志列表）', '导出（账号列表）']);
     const byCode = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: 'system.role', pageSize: 50 })).list;
-    expect(byCode.map((e) => e.operation).sort()).toEqual([S.roleAdd, S.roleEdit]);
+    expect(byCode.map((e) => e.operation).sort()).toEqual([roleOps.add.name, roleOps.edit.name]);
     // LIKE-free: a name matching nothing finds nothing.
     expect(data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '不存在的操作' })).total).toBe(0);
   });
@@ -124,7 +129,7 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     if (res.kind !== 'file') throw new Error(JSON.stringify(res.envelope));
     const [header, ...rows] = sheetRows(res.workbook);
     const col = (h: string) => header.indexOf(h);
-    const edit = rows.find((r) => r[col('操作标识')] === S.roleEdit)!;
+    const edit = rows.find((r) => r[col('操作标识')] === roleOps.edit.name)!;
     expect([edit[col('操作')], edit[col('所属页面')], edit[col('操作对象')]]).toEqual(['编辑角色', '角色管理', `角色：运营；名称：运营；菜单权限：${menuIds.length}项`]);
 
     const all = await exportList(admin, OPERATION_LOG, { operation: '导出（登录' }, { exportName: '操作日志' });

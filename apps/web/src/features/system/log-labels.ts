@@ -1,4 +1,5 @@
-import { CODES, RESULT_LABELS } from '@merchant/contracts';
+import { CODES } from '@merchant/contracts';
+import { RESULT_LABELS } from '@merchant/contracts/system/operation-log';
 
 // The labels themselves live in contracts (the log exports use them too); these are the search-form options.
 // Operation names are not here: the server answers each entry's name with the list (from the operation's own

@@ -3,13 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { OperationLogRow } from '../api.ts';
+import type { OperationLogRow } from '@merchant/contracts/system/operation-log';
 
 const operationLogs = vi.fn();
-vi.mock('../api.ts', () => ({
-  AUDIT_OPS: { operationLogList: 'system.operationLog.list', loginLogList: 'system.loginLog.list' },
-  auditKeys: { operationLogs: ['audit', 'operation-log'], loginLogs: ['audit', 'login-log'] },
-  auditApi: { operationLogs: (p: unknown) => operationLogs(p) },
+vi.mock('../../../platform/call.ts', () => ({
+  call: vi.fn(),
+  listLoader: () => (p: unknown) => operationLogs(p),
 }));
 
 const { default: OperationLogPage } = await import('./operation-log-page.tsx');

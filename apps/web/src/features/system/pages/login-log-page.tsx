@@ -3,9 +3,10 @@ import { Tag, Tooltip } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { AUDIT_OPS, auditApi, auditKeys, type LoginLogRow } from '../api.ts';
-import { describeUserAgent, loginFailureText, loginMethodLabel } from '@merchant/contracts';
-import { LOGIN_RESULT_OPTIONS, successParam } from '../labels.ts';
+import { describeUserAgent, loginFailureText, loginLogOps, loginMethodLabel, type LoginLogRow } from '@merchant/contracts/system/login-log';
+import { listLoader } from '../../../platform/call.ts';
+import { LOGIN_RESULT_OPTIONS, successParam } from '../log-labels.ts';
+import { systemKeys } from '../query-keys.ts';
 
 /** 登录日志: sign-in attempts with method, result and device. */
 export default function LoginLogPage() {
@@ -51,12 +52,12 @@ export default function LoginLogPage() {
     <QueryList<LoginLogRow>
       testId="login-log"
       title="登录日志"
-      queryKey={auditKeys.loginLogs}
+      queryKey={systemKeys.loginLogs}
       rowKey="id"
       columns={columns}
       defaultPageSize={20}
-      request={(p) => auditApi.loginLogs(p)}
-      exportable={{ name: AUDIT_OPS.loginLogList, exportName: '登录日志' }}
+      request={listLoader(loginLogOps.list)}
+      exportable={{ operation: loginLogOps.list, exportName: '登录日志' }}
       emptyText="暂无登录记录"
     />
   );

@@ -1,12 +1,16 @@
-import { AUTH_OPS, CODES, SYSTEM_OPS, type ApiClient } from '@merchant/contracts';
+import { organizationOps } from '@merchant/contracts/system/organization';
+import { operationLogOps } from '@merchant/contracts/system/operation-log';
+import { loginLogOps } from '@merchant/contracts/system/login-log';
+import { AUTH_OPS, CODES, type ApiClient } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterSummary } from '../../platform/export/filter-summary.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
-import { loginLogList, operationLogList } from './audit.ops.ts';
+import { loginLogList } from './login-log.ops.ts';
+import { operationLogList } from './operation-log.ops.ts';
 
-const OPERATION_LOG = 'system.operationLog.list';
-const LOGIN_LOG = 'system.loginLog.list';
+const OPERATION_LOG = operationLogOps.list.name;
+const LOGIN_LOG = loginLogOps.list.name;
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 async function listTotal(c: ApiClient, name: string, body: object = {}): Promise<number> {
@@ -35,8 +39,8 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     const leaving = await t.signIn('owner');
     await op(leaving, AUTH_OPS.logout);
     admin = await t.signIn('admin');
-    const tree = (await op(admin, SYSTEM_OPS.orgTree)).data as { id: number }[];
-    expect((await op(admin, SYSTEM_OPS.orgDelete, { id: tree[0].id })).code).toBe(CODES.conflict);
+    const tree = (await op(admin, organizationOps.tree)).data as { id: number }[];
+    expect((await op(admin, organizationOps.delete, { id: tree[0].id })).code).toBe(CODES.conflict);
   });
   afterAll(async () => {
     await t.close();
@@ -49,7 +53,7 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     const rows = await exported(admin, OPERATION_LOG, filter, '操作日志');
     expect(rows[0]).toEqual(header);
     expect(rows.length - 1).toBe(await listTotal(admin, OPERATION_LOG, filter));
-    const refused = rows.find((r) => r[3] === SYSTEM_OPS.orgDelete)!;
+    const refused = rows.find((r) => r[3] === organizationOps.delete.name)!;
     expect([refused[1], refused[2], refused[4], refused[6], refused[7]]).toEqual(['admin', '删除组织', '组织管理', '根组织不能删除', CODES.conflict]);
     expect(String(refused[0])).toMatch(TIME);
 

@@ -1,11 +1,12 @@
-import { operationResult } from '@merchant/contracts';
+import { operationLogOps, operationResult, type OperationLogRow } from '@merchant/contracts/system/operation-log';
 import { Tag, Tooltip } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { AUDIT_OPS, auditApi, auditKeys, type OperationLogRow } from '../api.ts';
-import { RESULT_OPTIONS } from '../labels.ts';
+import { listLoader } from '../../../platform/call.ts';
+import { RESULT_OPTIONS } from '../log-labels.ts';
+import { systemKeys } from '../query-keys.ts';
 
 /**
  * 操作日志: who changed what, where, with which result — in words: the server answers each entry's
@@ -53,12 +54,12 @@ export default function OperationLogPage() {
     <QueryList<OperationLogRow>
       testId="operation-log"
       title="操作日志"
-      queryKey={auditKeys.operationLogs}
+      queryKey={systemKeys.operationLogs}
       rowKey="id"
       columns={COLUMNS}
       defaultPageSize={20}
-      request={(p) => auditApi.operationLogs(p)}
-      exportable={{ name: AUDIT_OPS.operationLogList, exportName: '操作日志' }}
+      request={listLoader(operationLogOps.list)}
+      exportable={{ operation: operationLogOps.list, exportName: '操作日志' }}
       emptyText="暂无操作记录"
     />
   );

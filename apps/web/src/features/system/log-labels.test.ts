@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, loginFailureText, loginMethodLabel, operationResult } from '@merchant/contracts';
-import { RESULT_OPTIONS, successParam } from './labels.ts';
+import { operationResult } from '@merchant/contracts/system/operation-log';
+import { describeUserAgent, loginFailureText, loginMethodLabel } from '@merchant/contracts/system/login-log';
+import { RESULT_OPTIONS, successParam } from './log-labels.ts';
 import { routes } from './routes.ts';
 
 describe('log labels', () => {
@@ -11,7 +12,7 @@ describe('log labels', () => {
     expect(operationResult('X9', null)).toEqual({ ok: false, text: '失败（X9）' });
     expect(RESULT_OPTIONS[0]).toEqual({ value: '200', label: '成功' });
   });
-  // Operation names come from the server with the rows (apps/server/src/modules/audit/audit-labels.unit.test.ts).
+  // Operation names come from the server with the rows (apps/server/src/modules/system/operation-log-labels.unit.test.ts).
   it('names login methods in Chinese', () => {
     expect(loginMethodLabel('password')).toBe('密码登录');
     expect(loginMethodLabel('sms')).toBe('验证码登录');
@@ -34,7 +35,7 @@ describe('log labels', () => {
     expect(describeUserAgent('')).toBe('--');
   });
   it('registers both log pages under section 115', () => {
-    expect(routes.map((r) => [r.path, r.anchor, r.serverId])).toEqual([
+    expect(routes.filter((r) => r.path.endsWith('-log')).map((r) => [r.path, r.anchor, r.serverId])).toEqual([
       ['system/operation-log', 'operation-log', 115],
       ['system/login-log', 'login-log', 115],
     ]);
