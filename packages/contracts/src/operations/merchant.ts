@@ -3,7 +3,7 @@ import { calendarDateRangeSchema, calendarDateSchema, daysBetween } from '../cor
 import { isMaskedPhone, phoneOrMask } from '../core/format.ts';
 import type { FieldChange } from '../merchant/field-change.ts';
 import { codeEnum, EMAIL_RE, regionFields, idSchema, optionalText, phoneSchema, requiredText, TEL_RE } from '../core/fields.ts';
-import { fileIdField, fileIdSchema } from './files.ts';
+import { fileIdField, fileIdSchema } from '../file/upload.ts';
 
 /** Gateway operation names of merchant basic settings (spec section 100). */
 export const MERCHANT_OPS = {
