@@ -1,12 +1,6 @@
-import {
-  APP_KEYS,
-  AUTH_OPS,
-  BUSI_CODES,
-  GATEWAY_PATHS,
-  type ChannelResponse,
-  type ResourceResponse,
-  type UserInfo,
-} from '@merchant/contracts';
+import { APP_KEYS, BUSI_CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { type ChannelResponse, type ResourceResponse, sessionOps, type UserInfo } from '@merchant/contracts/permission/session';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { http } from './http-client.ts';
 
 /** User info (spec §7: appKey A1001000). */
@@ -35,7 +29,7 @@ export function fetchResources(organizationId?: number, roleIds?: number[]): Pro
 /** Channel and site options (spec §7: appKey A1001001). */
 export function fetchChannels(): Promise<ChannelResponse> {
   return http.gateway<ChannelResponse>({
-    name: AUTH_OPS.channelList,
+    name: sessionOps.channelList.name,
     appKey: APP_KEYS.channel,
     busiCode: BUSI_CODES.channel,
     body: {},
@@ -49,7 +43,7 @@ export function requestLogout(token: string): Promise<unknown> {
       method: 'POST',
       path: GATEWAY_PATHS.request,
       headers: { Authorization: token },
-      body: { appKey: APP_KEYS.permission, busiCode: BUSI_CODES.permission, source: 'web', name: AUTH_OPS.logout, body: {} },
+      body: { appKey: APP_KEYS.permission, busiCode: BUSI_CODES.permission, source: 'web', name: signInOps.logout.name, body: {} },
     },
     // The local session is gone already; whatever the server answers, no warning and no second log-out.
     { appKey: APP_KEYS.permission, allData: true },

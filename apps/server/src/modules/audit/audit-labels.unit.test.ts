@@ -1,5 +1,7 @@
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { AUTH_OPS, EXPORT_OPS, MERCHANT_OPS, SYSTEM_OPS } from '@merchant/contracts';
+import { MERCHANT_OPS, SYSTEM_OPS } from '@merchant/contracts';
+import { exportTaskOps } from '@merchant/contracts/file/export-task';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -35,8 +37,8 @@ describe('operation log words come from the operations themselves', () => {
     expect(operationLogLabel(SYSTEM_OPS.accountDisable)).toBe('停用账号');
     expect(operationLogLabel(SYSTEM_OPS.roleEdit)).toBe('编辑角色');
     expect(operationLogLabel(MERCHANT_OPS.settleSubmit)).toBe('提交入驻申请');
-    expect(operationLogLabel(AUTH_OPS.logout)).toBe('退出登录');
-    expect(operationLogLabel(EXPORT_OPS.taskRetry)).toBe('重试导出');
+    expect(operationLogLabel(signInOps.logout.name)).toBe('退出登录');
+    expect(operationLogLabel(exportTaskOps.retry.name)).toBe('重试导出');
     expect(operationLogLabel(`${SYSTEM_OPS.accountList}#export`)).toBe('导出（账号列表）');
     expect(operationLogLabel('system.loginLog.list#export')).toBe('导出（登录日志列表）');
     expect(operationLogLabel('something.else')).toBe('something.else');
@@ -44,7 +46,7 @@ describe('operation log words come from the operations themselves', () => {
     // Every name the log can hold reads in Chinese.
     for (const name of loggedOperationNames()) expect(operationLogLabel(name), name).toMatch(/^[\u4e00-\u9fa5（）]+$/);
     // The export's enum lookup (filter summary) reads the same words.
-    expect(OPERATION_LOG_LABELS[AUTH_OPS.logout]).toBe('退出登录');
+    expect(OPERATION_LOG_LABELS[signInOps.logout.name]).toBe('退出登录');
     expect(OPERATION_LOG_LABELS['something.else']).toBeUndefined();
   });
 
@@ -109,7 +111,7 @@ describe('operation log targets', () => {
     expect(describeTargets(MERCHANT_OPS.settleSubmit, 'id=3', names)).toBe('入驻申请：RZ20260101001');
     expect(describeTargets(`${storeOps.list.name}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
     // Entries written before secrets were left out do not show them.
-    expect(describeTargets(AUTH_OPS.register, 'code=123456;userName=boss', names)).toBe('账号：boss');
+    expect(describeTargets(signInOps.register.name, 'code=123456;userName=boss', names)).toBe('账号：boss');
     expect(describeTargets(SYSTEM_OPS.roleEdit, '', names)).toBe('');
   });
 

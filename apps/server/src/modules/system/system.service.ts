@@ -1,4 +1,5 @@
-import { BUSI_CODES, maskPhone, type MenuNode, type OrgNode } from '@merchant/contracts';
+import { BUSI_CODES, maskPhone, type OrgNode } from '@merchant/contracts';
+import { type MenuNode } from '@merchant/contracts/permission/session';
 import type { z } from 'zod';
 import type {
   accountAddInput,

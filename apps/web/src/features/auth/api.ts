@@ -1,21 +1,15 @@
-import {
-  APP_KEYS,
-  AUTH_OPS,
-  BUSI_CODES,
-  GATEWAY_PATHS,
-  type LoginResult,
-  type VerifyPurpose,
-} from '@merchant/contracts';
+import { APP_KEYS, BUSI_CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { type LoginResult, signInOps, type VerifyPurpose } from '@merchant/contracts/permission/sign-in';
 import { http } from '../../platform/http-client.ts';
 
 const permission = { appKey: APP_KEYS.permission, busiCode: BUSI_CODES.permission } as const;
 
 export function loginByPassword(body: { userName: string; password: string }): Promise<LoginResult> {
-  return http.publicGateway<LoginResult>({ ...permission, name: AUTH_OPS.loginPassword, body });
+  return http.publicGateway<LoginResult>({ ...permission, name: signInOps.loginPassword.name, body });
 }
 
 export function loginBySms(body: { phone: string; code: string }): Promise<LoginResult> {
-  return http.publicGateway<LoginResult>({ ...permission, name: AUTH_OPS.loginSms, body });
+  return http.publicGateway<LoginResult>({ ...permission, name: signInOps.loginSms.name, body });
 }
 
 export function registerMerchant(body: {
@@ -25,11 +19,11 @@ export function registerMerchant(body: {
   code: string;
   password: string;
 }): Promise<{ userName: string }> {
-  return http.publicGateway<{ userName: string }>({ ...permission, name: AUTH_OPS.register, body });
+  return http.publicGateway<{ userName: string }>({ ...permission, name: signInOps.register.name, body });
 }
 
 export function resetPassword(body: { phone: string; code: string; password: string }): Promise<null> {
-  return http.publicGateway<null>({ ...permission, name: AUTH_OPS.resetPassword, body });
+  return http.publicGateway<null>({ ...permission, name: signInOps.resetPassword.name, body });
 }
 
 export function sendVerifyCode(phone: string, purpose: VerifyPurpose): Promise<{ resendAfter: number }> {

@@ -1,4 +1,5 @@
-import { ApiError, FILE_LIMITS, FILE_OPS, FILE_PATHS, MERCHANT_OPS as M, MERCHANT_PATHS as P, type ChangeRequest, type ContractRow, type FileMeta, type FilePurpose, type MerchantInfo, type MerchantInfoCheck, type MerchantPhoneKind, type PhoneReveal, type Paged, type SettleApply, type StaffRow, type UploadProgress } from '@merchant/contracts';
+import { ApiError, type ChangeRequest, type ContractRow, MERCHANT_OPS as M, MERCHANT_PATHS as P, type MerchantInfo, type MerchantInfoCheck, type MerchantPhoneKind, type Paged, type PhoneReveal, type SettleApply, type StaffRow } from '@merchant/contracts';
+import { FILE_LIMITS, FILE_PATHS, type FileMeta, fileOps, type FilePurpose, type UploadProgress } from '@merchant/contracts/file/upload';
 import { http } from '../../platform/http-client.ts';
 
 /** Paging and sorting every list operation accepts. */
@@ -29,16 +30,16 @@ function toBase64(bytes: Uint8Array): string {
 export async function uploadFile(file: File, purpose: FilePurpose, onProgress?: (percent: number) => void): Promise<FileMeta> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const step = FILE_LIMITS.chunkBytes;
-  let p = await gw<UploadProgress>(FILE_OPS.uploadBegin, { fileName: file.name, size: bytes.length, purpose, data: toBase64(bytes.subarray(0, step)) });
+  let p = await gw<UploadProgress>(fileOps.uploadBegin.name, { fileName: file.name, size: bytes.length, purpose, data: toBase64(bytes.subarray(0, step)) });
   onProgress?.(Math.round((p.received / bytes.length) * 100));
   while (!p.done) {
-    p = await gw<UploadProgress>(FILE_OPS.uploadAppend, { uploadId: p.uploadId, offset: p.received, data: toBase64(bytes.subarray(p.received, p.received + step)) });
+    p = await gw<UploadProgress>(fileOps.uploadAppend.name, { uploadId: p.uploadId, offset: p.received, data: toBase64(bytes.subarray(p.received, p.received + step)) });
     onProgress?.(Math.round((p.received / bytes.length) * 100));
   }
   return p.file!;
 }
 
-export const fileInfo = (id: string) => gw<FileMeta>(FILE_OPS.info, { id });
+export const fileInfo = (id: string) => gw<FileMeta>(fileOps.info.name, { id });
 
 /** The file's bytes as a Blob (secure GET by public id; only the owning merchant's roles with the file's page get them). */
 export async function downloadFile(id: string): Promise<Blob> {

@@ -1,4 +1,5 @@
-import { CODES, SYSTEM_OPS, type ManageFlag, type MenuNode, type OrgNode } from '@merchant/contracts';
+import { CODES, type ManageFlag, type OrgNode, SYSTEM_OPS } from '@merchant/contracts';
+import { type MenuNode } from '@merchant/contracts/permission/session';
 
 export type { ManageFlag, OrgNode };
 import { http } from '../../platform/http-client.ts';

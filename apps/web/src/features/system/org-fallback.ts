@@ -1,4 +1,4 @@
-import type { OrgTreeNode } from '@merchant/contracts';
+import type { OrgTreeNode } from '@merchant/contracts/permission/session';
 import type { RoleRow } from './api.ts';
 import type { OrgOption } from './org-tree.ts';
 

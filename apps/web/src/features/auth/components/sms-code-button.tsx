@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Button } from 'antd';
-import { AUTH_LIMITS, type VerifyPurpose } from '@merchant/contracts';
+import { AUTH_LIMITS } from '@merchant/contracts';
+import { type VerifyPurpose } from '@merchant/contracts/permission/sign-in';
 import { sendVerifyCode } from '../api.ts';
 
 /**

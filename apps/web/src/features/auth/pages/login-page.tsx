@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input, Space, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { loginPasswordInput, loginSmsInput } from '@merchant/contracts';
+import { loginPasswordInput, loginSmsInput } from '@merchant/contracts/permission/sign-in';
 import { startSession } from '../../../platform/session-store.ts';
 import { peekLoginNotice } from '../../../platform/notify.ts';
 import { safeRedirect } from '../../../platform/redirect.ts';

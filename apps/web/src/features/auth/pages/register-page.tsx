@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Form, Input } from 'antd';
-import { registerInput } from '@merchant/contracts';
+import { registerInput } from '@merchant/contracts/permission/sign-in';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { PhoneCodePasswordFields } from '../components/phone-code-password-fields.tsx';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ExportTask } from '@merchant/contracts';
+import type { ExportTask } from '@merchant/contracts/file/export-task';
 
 const list = vi.fn();
 const remove = vi.fn();

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
-import type { ExportTask, ExportTaskStatus } from '@merchant/contracts';
+import type { ExportTask, ExportTaskStatus } from '@merchant/contracts/file/export-task';
 import { saveFile } from '../../../platform/save-file.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatFileSize } from '../../../shared/format/file-size.ts';

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Image, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, FileImageOutlined, LockOutlined } from '@ant-design/icons';
-import { ApiError, CODES, formatFileSize } from '@merchant/contracts';
+import { ApiError, CODES } from '@merchant/contracts';
+import { formatFileSize } from '@merchant/contracts/file/upload';
 import { downloadFile, fileInfo } from '../api.ts';
 
 /** Object URL of a file's bytes, revoked when the component goes away. */

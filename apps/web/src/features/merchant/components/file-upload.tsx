@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Progress, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { FILE_ACCEPT, FILE_LIMITS, type FilePurpose } from '@merchant/contracts';
+import { FILE_ACCEPT, FILE_LIMITS, type FilePurpose } from '@merchant/contracts/file/upload';
 import { uploadFile } from '../api.ts';
 import { FilePreview } from './file-preview.tsx';
 

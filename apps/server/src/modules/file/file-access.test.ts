@@ -1,4 +1,5 @@
-import { CODES, FILE_OPS, FILE_PATHS, SYSTEM_OPS, type ApiClient, type FileMeta } from '@merchant/contracts';
+import { type ApiClient, CODES, SYSTEM_OPS } from '@merchant/contracts';
+import { FILE_PATHS, type FileMeta, fileOps } from '@merchant/contracts/file/upload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -37,7 +38,7 @@ describe.each(DIALECTS)('who may read a file (%s)', (dialect) => {
     return t.signIn(userName);
   }
 
-  const info = (client: ApiClient, id: unknown) => op(client, FILE_OPS.info, { id });
+  const info = (client: ApiClient, id: unknown) => op(client, fileOps.info.name, { id });
   const download = (client: ApiClient, id: string) => client.send({ method: 'GET', path: FILE_PATHS.download, query: { id } });
   const downloadEnvelope = (client: ApiClient, id: string) => client.envelope({ method: 'GET', path: FILE_PATHS.download, query: { id } });
 
