@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_PATHS } from '@merchant/contracts';
-import { type LoginOrgRole } from '@merchant/contracts/permission/session';
+import type { LoginOrgRole } from '@merchant/contracts/permission/session';
 import { applyRequestContext, type RequestContext } from './request-context.ts';
 
 const loginRole: LoginOrgRole = {

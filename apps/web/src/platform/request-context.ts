@@ -1,5 +1,5 @@
 import { type ApiRequest, GATEWAY_PATHS } from '@merchant/contracts';
-import { type ChannelOption, type LoginOrgRole } from '@merchant/contracts/permission/session';
+import type { ChannelOption, LoginOrgRole } from '@merchant/contracts/permission/session';
 
 /** What the client adds to requests (spec §7): the page's menu anchor and the merchant scope. */
 export interface RequestContext {

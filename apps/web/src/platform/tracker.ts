@@ -1,5 +1,5 @@
 import { APP_KEYS } from '@merchant/contracts';
-import { type TrackingEvent } from '@merchant/contracts/tracking/tracking';
+import type { TrackingEvent } from '@merchant/contracts/tracking/tracking';
 
 /**
  * Page views and clicks, batched and uploaded to /track/tracking/batch/upload (spec §7), signed with

@@ -1,5 +1,5 @@
 import { type ApiClient, CODES, type ContractRow, GATEWAY_PATHS, MERCHANT_OPS as M, type Paged, type StaffRow } from '@merchant/contracts';
-import { type UserInfo } from '@merchant/contracts/permission/session';
+import type { UserInfo } from '@merchant/contracts/permission/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';

@@ -1,5 +1,5 @@
 import { BUSI_CODES, maskPhone, type OrgNode } from '@merchant/contracts';
-import { type MenuNode } from '@merchant/contracts/permission/session';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 import type { z } from 'zod';
 import type {
   accountAddInput,

@@ -1,5 +1,5 @@
 import { CODES, type ManageFlag, type OrgNode, SYSTEM_OPS } from '@merchant/contracts';
-import { type MenuNode } from '@merchant/contracts/permission/session';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 
 export type { ManageFlag, OrgNode };
 import { http } from '../../platform/http-client.ts';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { ApiError, CODES } from '@merchant/contracts';
-import { type FileMeta } from '@merchant/contracts/file/upload';
+import type { FileMeta } from '@merchant/contracts/file/upload';
 
 const fileInfo = vi.fn();
 const downloadFile = vi.fn();
