@@ -1,7 +1,8 @@
 // Gateway throughput: a small authenticated list operation through the secure channel, as a ratio to a
 // bare Fastify route and to the same operation without the channel, all measured in this run.
 import { fork } from 'node:child_process';
-import { ApiClient, AUTH_OPS, GATEWAY_PATHS, SecureChannelClient, type SealedChannelRequest } from '@merchant/contracts';
+import { ApiClient, GATEWAY_PATHS, type SealedChannelRequest, SecureChannelClient } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 
 const password = `Bench${Math.random().toString(36).slice(2, 10)}9`;
 const child = fork(new URL('./gateway-server.ts', import.meta.url), { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_PASSWORD: password } });
@@ -10,7 +11,7 @@ const base = `http://127.0.0.1:${ports.app}`;
 
 const client = new ApiClient({ baseUrl: base });
 const { token } = await client.call<{ token: string }>({
-  method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName: 'admin', password } },
+  method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password } },
 });
 const listCall = { name: 'system.loginLog.list', body: { pageNum: 1, pageSize: 10 } };
 

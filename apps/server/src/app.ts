@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { CODES, EXPORT_DOWNLOAD_PATH, GATEWAY_PATHS, SECURE_CHANNEL_MESSAGE } from '@merchant/contracts';
+import { CODES, SECURE_CHANNEL_MESSAGE } from '@merchant/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -16,6 +16,7 @@ import { registerGatewayRoutes } from './platform/gateway/gateway.routes.ts';
 import { registerInputGuard } from './platform/gateway/input-guard.ts';
 import type { GatewayDeps } from './platform/gateway/gateway.ts';
 import { discoverOperations, importModuleFiles, OperationRegistry, type Services } from './platform/gateway/registry.ts';
+import { exportOpener, registerExportRoutes } from './platform/export/export.routes.ts';
 import { ExportTasks } from './platform/export/export-tasks.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { createChannelStores } from './platform/secure/channel-stores.ts';
@@ -56,9 +57,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     sms: createSmsSender(config, db.db, app.log), channels: createChannelStores(db, opts.clock ?? systemClock), humanCheck: opts.humanCheck ?? noHumanCheck,
   } as Services;
   const deps: GatewayDeps = { db, config, clock: opts.clock ?? systemClock, registry, services };
-  services.exports = new ExportTasks(deps, createJobRunner(config, db, app.log), app.log);
-  app.addHook('onReady', () => services.exports.start());
-  app.addHook('onClose', () => services.exports.stop());
+  const exportTasks = new ExportTasks({
+    db, config, clock: deps.clock, runner: createJobRunner(config, db, app.log), log: app.log, open: exportOpener(deps, app.log),
+  });
+  services.exports = exportTasks;
+  app.addHook('onReady', () => exportTasks.start());
+  app.addHook('onClose', () => exportTasks.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -116,8 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerSecureChannel(app, deps, deps.services.channels, publicRateLimit);
   registerInputGuard(app);
   registerGatewayRoutes(app, deps, publicRateLimit);
-  app.post(GATEWAY_PATHS.export, (req, reply) => services.exports.handleExport(req, reply));
-  app.post(EXPORT_DOWNLOAD_PATH, (req, reply) => services.exports.download(req, reply));
+  registerExportRoutes(app, deps);
   for (const mod of await importModuleFiles('routes')) {
     const register = mod.registerRoutes as ((a: FastifyInstance, d: GatewayDeps, limit: number) => void) | undefined;
     register?.(app, deps, publicRateLimit);

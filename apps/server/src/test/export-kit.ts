@@ -1,4 +1,5 @@
-import { EXPORT_DOWNLOAD_PATH, fileNameFromDisposition, GATEWAY_PATHS, type ApiClient, type Envelope, type OperationContract } from '@merchant/contracts';
+import { type ApiClient, type Envelope, GATEWAY_PATHS, type OperationContract } from '@merchant/contracts';
+import { EXPORT_DOWNLOAD_PATH, fileNameFromDisposition } from '@merchant/contracts/file/export-task';
 import ExcelJS from 'exceljs';
 
 export type ExportAnswer =

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient, AUTH_OPS, GATEWAY_PATHS, type FetchLike, type OperationContract } from '@merchant/contracts';
+import { ApiClient, GATEWAY_PATHS, type FetchLike, type OperationContract } from '@merchant/contracts';
+import { signInOps, type LoginResult } from '@merchant/contracts/permission/sign-in';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type AppOptions } from '../app.ts';
@@ -87,10 +88,10 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
   const anon = new ApiClient({ fetch, appKey: 'A1001000' });
   const anonFrom = (ip: string) => new ApiClient({ fetch: injectFetch(app, { remoteAddress: ip }), appKey: 'A1001000' });
   return {
-    app, db, clock, config, anon, anonFrom, as, exports: deps.services.exports, registry: deps.registry,
+    app, db, clock, config, anon, anonFrom, as, exports: deps.services.exports as ExportTasks, registry: deps.registry,
     async signIn(userName, password = TEST_PASSWORD) {
-      const { token } = await anon.call<{ token: string }>({
-        method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName, password } },
+      const { token } = await anon.call<LoginResult>({
+        method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName, password } },
       });
       return Object.assign(as(token), { token });
     },
@@ -126,7 +127,7 @@ export async function registerMerchant(t: TestApp, merchantName: string, userNam
   await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone, purpose: 'register' } });
   const code = await lastSmsCode(t.db, phone);
   const password = 'Other1234';
-  const res = await op(t.anon, AUTH_OPS.register, { merchantName, userName, phone, code, password }, { public: true });
+  const res = await op(t.anon, signInOps.register, { merchantName, userName, phone, code, password });
   if (res.code !== '200') throw new Error(`register failed: ${res.msg}`);
   return t.signIn(userName, password);
 }

@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { FILE_LIMITS, FILE_OPS, type ApiClient, type UploadProgress } from '@merchant/contracts';
+import { type ApiClient } from '@merchant/contracts';
+import { FILE_LIMITS, fileOps, type UploadProgress } from '@merchant/contracts/file/upload';
 import { op } from './harness.ts';
 
 function chunkPng(type: string, data: Buffer): Buffer {
@@ -24,10 +25,10 @@ export function tinyPng(): Buffer {
 /** Uploads like the web client: first chunk with begin, the rest with append. */
 export async function upload(client: ApiClient, fileName: string, bytes: Buffer, purpose = 'licence') {
   const size = FILE_LIMITS.chunkBytes;
-  let res = await op(client, FILE_OPS.uploadBegin, { fileName, size: bytes.length, purpose, data: bytes.subarray(0, size).toString('base64') });
+  let res = await op(client, fileOps.uploadBegin.name, { fileName, size: bytes.length, purpose, data: bytes.subarray(0, size).toString('base64') });
   while (res.code === '200' && !(res.data as UploadProgress).done) {
     const p = res.data as UploadProgress;
-    res = await op(client, FILE_OPS.uploadAppend, { uploadId: p.uploadId, offset: p.received, data: bytes.subarray(p.received, p.received + size).toString('base64') });
+    res = await op(client, fileOps.uploadAppend.name, { uploadId: p.uploadId, offset: p.received, data: bytes.subarray(p.received, p.received + size).toString('base64') });
   }
   return res as { code: string; msg: string; data: UploadProgress };
 }

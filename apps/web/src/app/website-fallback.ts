@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import type { MenuNode, UserInfo } from '@merchant/contracts';
+import type { MenuNode, UserInfo } from '@merchant/contracts/permission/session';
 import { buildMenu, menuPages } from '../platform/menu.ts';
 import { resolveTitle, type AppRoute } from '../platform/route-types.ts';
 import { routePathByAnchor } from '../platform/use-menu.ts';

@@ -1,4 +1,6 @@
-import { ApiError, FILE_LIMITS, FILE_OPS, FILE_PATHS, type FileMeta, type FilePurpose, type UploadProgress } from '@merchant/contracts';
+import { ApiError } from '@merchant/contracts';
+import { FILE_LIMITS, FILE_PATHS, fileOps, type FileMeta, type FilePurpose } from '@merchant/contracts/file/upload';
+import { call } from './call.ts';
 import { http } from './http-client.ts';
 
 // Files (licence images, contract attachments): the chunked upload, a file's description and its bytes. A platform
@@ -10,23 +12,21 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-const gw = <T>(name: string, body: unknown = {}) => http.gateway<T>({ name, body });
-
 /** Chunked upload through the gateway (first chunk checked by content on the server). */
 export async function uploadFile(file: File, purpose: FilePurpose, onProgress?: (percent: number) => void): Promise<FileMeta> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const step = FILE_LIMITS.chunkBytes;
-  let p = await gw<UploadProgress>(FILE_OPS.uploadBegin, { fileName: file.name, size: bytes.length, purpose, data: toBase64(bytes.subarray(0, step)) });
+  let p = await call(fileOps.uploadBegin, { fileName: file.name, size: bytes.length, purpose, data: toBase64(bytes.subarray(0, step)) });
   onProgress?.(Math.round((p.received / bytes.length) * 100));
   while (!p.done) {
-    p = await gw<UploadProgress>(FILE_OPS.uploadAppend, { uploadId: p.uploadId, offset: p.received, data: toBase64(bytes.subarray(p.received, p.received + step)) });
+    p = await call(fileOps.uploadAppend, { uploadId: p.uploadId, offset: p.received, data: toBase64(bytes.subarray(p.received, p.received + step)) });
     onProgress?.(Math.round((p.received / bytes.length) * 100));
   }
   return p.file!;
 }
 
 /** A file's description (name, type, size) by its public id. */
-export const fileInfo = (id: string) => gw<FileMeta>(FILE_OPS.info, { id });
+export const fileInfo = (id: string) => call(fileOps.info, { id });
 
 /** The file's bytes as a Blob (secure GET by public id; only the owning merchant's roles with the file's page get them). */
 export async function downloadFile(id: string): Promise<Blob> {

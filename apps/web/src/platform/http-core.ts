@@ -1,15 +1,5 @@
-import {
-  ApiError,
-  APP_KEYS,
-  CODES,
-  DEFAULT_UNIFIED,
-  DEFAULT_EXPORT_TYPE,
-  GATEWAY_PATHS,
-  fileNameFromDisposition,
-  type ApiRequest,
-  type ExportQueued,
-  type MerchantScope,
-} from '@merchant/contracts';
+import { ApiError, type ApiRequest, APP_KEYS, CODES, DEFAULT_EXPORT_TYPE, DEFAULT_UNIFIED, GATEWAY_PATHS, type MerchantScope } from '@merchant/contracts';
+import { type ExportQueued, fileNameFromDisposition } from '@merchant/contracts/file/export-task';
 import { applyCatalogue, type CatalogueHooks, type CatalogueOptions } from './error-catalogue.ts';
 
 /** A named gateway operation (spec §3 "Unified request config"). */

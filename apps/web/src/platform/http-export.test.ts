@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClient, ApiError, CODES, EXPORT_DOWNLOAD_PATH, GATEWAY_PATHS, type ApiRequest } from '@merchant/contracts';
+import { ApiClient, ApiError, type ApiRequest, CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { EXPORT_DOWNLOAD_PATH } from '@merchant/contracts/file/export-task';
 import { createHttp, exportQueuedOf, isJsonAnswer } from './http-core.ts';
 import { wasNotified } from './error-catalogue.ts';
 

@@ -1,4 +1,5 @@
-import { EXPORT_FILE_ROUTE, MENU_IDS, type MenuNode } from '@merchant/contracts';
+import { EXPORT_FILE_ROUTE, MENU_IDS } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 import { isHiddenByRoleRules, type AccessContext } from './permission.ts';
 
 /** One side-menu entry built from a server menu node (spec §2, §3). */

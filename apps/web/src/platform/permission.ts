@@ -1,12 +1,5 @@
-import {
-  BACK_POINT_MANAGEMENT_NAME,
-  BUSI_CODES,
-  CABINET_OWNER_ROLE_NAME,
-  CONTAINER_SUBLEDGER_ANCHOR,
-  DEVICE_INCOME_ANCHOR,
-  type MenuNode,
-  type UserInfo,
-} from '@merchant/contracts';
+import { BACK_POINT_MANAGEMENT_NAME, BUSI_CODES, CABINET_OWNER_ROLE_NAME, CONTAINER_SUBLEDGER_ANCHOR, DEVICE_INCOME_ANCHOR } from '@merchant/contracts';
+import type { MenuNode, UserInfo } from '@merchant/contracts/permission/session';
 import type { AppRoute } from './route-types.ts';
 
 /** Role names that see every route whatever its `roles` (spec §6 "unless the role list includes admin"). */

@@ -1,4 +1,5 @@
-import { UI_SIZES, type ChannelOption, type ChannelResponse, type UserInfo } from '@merchant/contracts';
+import { UI_SIZES } from '@merchant/contracts';
+import type { ChannelOption, ChannelResponse, UserInfo } from '@merchant/contracts/permission/session';
 
 /** 0: no picker; 1: channel multi-select; 2: site multi-select (spec §5). */
 export type PickerMode = 0 | 1 | 2;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_PATHS, type LoginOrgRole } from '@merchant/contracts';
+import { GATEWAY_PATHS } from '@merchant/contracts';
+import type { LoginOrgRole } from '@merchant/contracts/permission/session';
 import { applyRequestContext, type RequestContext } from './request-context.ts';
 
 const loginRole: LoginOrgRole = {

@@ -1,4 +1,5 @@
-import { GATEWAY_PATHS, type ApiRequest, type ChannelOption, type LoginOrgRole } from '@merchant/contracts';
+import { type ApiRequest, GATEWAY_PATHS } from '@merchant/contracts';
+import type { ChannelOption, LoginOrgRole } from '@merchant/contracts/permission/session';
 
 /** What the client adds to requests (spec §7): the page's menu anchor and the merchant scope. */
 export interface RequestContext {

@@ -1,4 +1,4 @@
-import type { ChannelOption } from '@merchant/contracts';
+import type { ChannelOption } from '@merchant/contracts/permission/session';
 import {
   clearLoginRole,
   clearPickerChoices,

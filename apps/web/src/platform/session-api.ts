@@ -1,57 +1,46 @@
-import {
-  APP_KEYS,
-  AUTH_OPS,
-  BUSI_CODES,
-  GATEWAY_PATHS,
-  type ChannelResponse,
-  type ResourceResponse,
-  type UserInfo,
-} from '@merchant/contracts';
+import { GATEWAY_PATHS } from '@merchant/contracts';
+import { sessionOps, type ChannelResponse, type ResourceResponse, type UserInfo } from '@merchant/contracts/permission/session';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
+import { call } from './call.ts';
 import { http } from './http-client.ts';
 
 /** User info (spec §7: appKey A1001000). */
 export function fetchUserInfo(): Promise<UserInfo> {
-  return http.post<UserInfo>(GATEWAY_PATHS.getInfo, {}, { appKey: APP_KEYS.permission });
+  return call(sessionOps.getInfo);
 }
 
 /** Menu tree and organisation/role choices for an organisation and roles (spec §7). */
 export function fetchResources(organizationId?: number, roleIds?: number[]): Promise<ResourceResponse> {
-  return http.get<ResourceResponse>(
-    GATEWAY_PATHS.resourceFetch,
-    {
-      appKey: APP_KEYS.permission,
-      busiCode: BUSI_CODES.permission,
-      sceneCode: '',
-      functionCode: '',
-      clientType: 'web',
-      // Left out (not sent empty) when nothing is chosen: the server then uses the session's selection.
-      organizationId,
-      roleIds: roleIds && roleIds.length > 0 ? roleIds.join(',') : undefined,
-    },
-    { appKey: APP_KEYS.permission },
-  );
+  const op = sessionOps.resourceFetch;
+  return call(op, {
+    appKey: op.appKey ?? undefined,
+    busiCode: op.busiCode ?? undefined,
+    clientType: 'web',
+    // Left out when nothing is chosen: the server then uses the session's selection.
+    organizationId,
+    roleIds: roleIds && roleIds.length > 0 ? roleIds : undefined,
+  });
 }
 
 /** Channel and site options (spec §7: appKey A1001001). */
 export function fetchChannels(): Promise<ChannelResponse> {
-  return http.gateway<ChannelResponse>({
-    name: AUTH_OPS.channelList,
-    appKey: APP_KEYS.channel,
-    busiCode: BUSI_CODES.channel,
-    body: {},
-  });
+  return call(sessionOps.channelList);
 }
 
-/** Server-side logout with an explicit token (the session is already cleared locally). */
+/**
+ * Server-side logout with an explicit token (the session is already cleared locally): not `call`, which
+ * sends the stored token — the one being ended is passed in.
+ */
 export function requestLogout(token: string): Promise<unknown> {
+  const op = signInOps.logout;
   return http.request(
     {
       method: 'POST',
       path: GATEWAY_PATHS.request,
       headers: { Authorization: token },
-      body: { appKey: APP_KEYS.permission, busiCode: BUSI_CODES.permission, source: 'web', name: AUTH_OPS.logout, body: {} },
+      body: { appKey: op.appKey, busiCode: op.busiCode, source: 'web', name: op.name, body: {} },
     },
     // The local session is gone already; whatever the server answers, no warning and no second log-out.
-    { appKey: APP_KEYS.permission, allData: true },
+    { appKey: op.appKey ?? undefined, allData: true },
   );
 }

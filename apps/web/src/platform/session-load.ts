@@ -1,4 +1,4 @@
-import type { ChannelResponse, OrgTreeNode, ResourceResponse, RoleOption } from '@merchant/contracts';
+import type { ChannelResponse, OrgTreeNode, ResourceResponse, RoleOption } from '@merchant/contracts/permission/session';
 import {
   activeOrganizationId,
   getSession,

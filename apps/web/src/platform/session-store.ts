@@ -1,18 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import {
-  DEFAULT_ROLE_ID,
-  STORAGE_KEYS,
-  type ChannelOption,
-  type ChannelResponse,
-  type LoginOrgRole,
-  type MenuNode,
-  type OrgTreeNode,
-  type RoleOption,
-  type SelectListItem,
-  type SelectedOrgRole,
-  type UserInfo,
-} from '@merchant/contracts';
+import { DEFAULT_ROLE_ID, STORAGE_KEYS } from '@merchant/contracts';
+import type { ChannelOption, ChannelResponse, LoginOrgRole, MenuNode, OrgTreeNode, RoleOption, SelectedOrgRole, SelectListItem, UserInfo } from '@merchant/contracts/permission/session';
 import { readJson, readString, remove, writeJson, writeString } from './storage.ts';
 import { setBusinessTimeZone } from '../shared/format/date.ts';
 import { clearLoginNotice } from './notify.ts';

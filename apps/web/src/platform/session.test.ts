@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS, type ChannelResponse } from '@merchant/contracts';
+import { STORAGE_KEYS } from '@merchant/contracts';
+import type { ChannelResponse } from '@merchant/contracts/permission/session';
 import { resources, user } from './test-fixtures.ts';
 
 vi.mock('./session-api.ts', () => ({

@@ -1,4 +1,4 @@
-import type { MenuNode, ResourceResponse, UserInfo } from '@merchant/contracts';
+import type { MenuNode, ResourceResponse, UserInfo } from '@merchant/contracts/permission/session';
 
 /** Test data shaped like the server's answers. Only imported by *.test.ts files. */
 export function node(partial: Partial<MenuNode> & Pick<MenuNode, 'id' | 'name'>): MenuNode {

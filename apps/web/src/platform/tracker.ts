@@ -1,4 +1,5 @@
-import { APP_KEYS, type TrackingEvent } from '@merchant/contracts';
+import { APP_KEYS } from '@merchant/contracts';
+import type { TrackingEvent } from '@merchant/contracts/tracking/tracking';
 
 /**
  * Page views and clicks, batched and uploaded to /track/tracking/batch/upload (spec §7), signed with

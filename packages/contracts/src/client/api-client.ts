@@ -8,7 +8,7 @@ export { ApiError };
 import { SecureChannelClient, type SealedChannelRequest } from '../secure-channel/client.ts';
 import { isSecureChannelError, SECURE_CHANNEL_MESSAGE } from '../secure-channel/errors.ts';
 import { randomToken } from '../secure-channel/encoding.ts';
-import { signTrackingBatch, type TrackingEvent } from './tracking.ts';
+import { signTrackingBatch, type TrackingEvent } from '../tracking/tracking.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

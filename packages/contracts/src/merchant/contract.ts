@@ -3,7 +3,7 @@ import { calendarDateRangeSchema, calendarDateSchema, daysBetween } from '../cor
 import { codeEnum, idSchema, optionalText, requiredText } from '../core/fields.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf } from '../core/paging.ts';
-import { fileIdSchema } from '../operations/files.ts';
+import { fileIdSchema } from '../file/upload.ts';
 
 // 合同管理 (contract-list): the merchant's contracts; their status follows from the dates.
 

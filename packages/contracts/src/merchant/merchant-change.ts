@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codeEnum, idSchema, optionalText, requiredText } from '../core/fields.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, optionSchema, pagedOf, timeRange } from '../core/paging.ts';
-import { fileIdSchema } from '../operations/files.ts';
+import { fileIdSchema } from '../file/upload.ts';
 import { fieldChangeSchema } from './field-change.ts';
 import { MERCHANT_TYPES, merchantInfoSchema } from './merchant-info.ts';
 

@@ -3,7 +3,7 @@ import { isMaskedPhone, phoneOrMask } from '../core/format.ts';
 import { codeEnum, EMAIL_RE, optionalText, phoneSchema, regionFields, requiredText, TEL_RE } from '../core/fields.ts';
 import { defineOperations } from '../core/operation.ts';
 import { optionSchema } from '../core/paging.ts';
-import { fileIdSchema } from '../operations/files.ts';
+import { fileIdSchema } from '../file/upload.ts';
 import { SUBJECT_TYPES, type SubjectType } from './certificate.ts';
 import { fieldChangeSchema } from './field-change.ts';
 

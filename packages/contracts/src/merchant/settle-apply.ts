@@ -3,7 +3,7 @@ import { phoneOrMask } from '../core/format.ts';
 import { codeEnum, idSchema, optionalText, phoneSchema, regionFields, requiredText } from '../core/fields.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf, timeRange } from '../core/paging.ts';
-import { fileIdField } from '../operations/files.ts';
+import { fileIdField } from '../file/upload.ts';
 import { isValidCreditCode, isValidIdCardNo, SUBJECT_TYPES, type SubjectType } from './certificate.ts';
 
 // 入驻申请 (settle-apply and its steps settle-apply-person-bus, bus-line, submit-apply, apply-result) and

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { byIdInput, idSchema } from '../core/fields.ts';
 import { defineOperations } from '../core/operation.ts';
 import { nothing } from '../core/paging.ts';
-import type { MenuNode } from '../session.ts';
+import { menuNodeSchema } from '../permission/session.ts';
 import { manageFlagFields } from './manage-flag.ts';
 
 // 角色管理 (role-management): the roles of the organisations in the account's scope and the menus they grant.
@@ -44,22 +44,6 @@ export type RoleRow = z.infer<typeof roleRowSchema>;
 export const roleDetailSchema = roleRowSchema.omit({ accountCount: true }).extend({ menuIds: z.array(z.number()) });
 export type RoleDetail = z.infer<typeof roleDetailSchema>;
 
-/** A node of the menu tree (spec §3): menuType 1 folder, 2 page. */
-export const menuNodeSchema: z.ZodType<MenuNode> = z.object({
-  id: z.number(),
-  parentId: z.number(),
-  name: z.string(),
-  iconUrl: z.string(),
-  menuType: z.union([z.literal(1), z.literal(2)]),
-  sort: z.number(),
-  hidden: z.boolean(),
-  anchor: z.string(),
-  anchorList: z.array(z.string()),
-  routePath: z.string(),
-  get children() {
-    return z.array(menuNodeSchema);
-  },
-});
 
 const ROLE = 'role-management';
 const saved = z.object({ id: z.number() });

@@ -1,6 +1,7 @@
+import { type ApiClient, CODES, GATEWAY_PATHS, type Paged } from '@merchant/contracts';
 import { contractOps, type ContractRow } from '@merchant/contracts/merchant/contract';
 import { staffOps, type StaffRow } from '@merchant/contracts/merchant/staff';
-import { CODES, GATEWAY_PATHS, type ApiClient, type Paged, type UserInfo } from '@merchant/contracts';
+import type { UserInfo } from '@merchant/contracts/permission/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';

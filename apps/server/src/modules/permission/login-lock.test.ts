@@ -1,4 +1,5 @@
-import { ApiClient, AUTH_OPS, CODES, type FetchLike } from '@merchant/contracts';
+import { ApiClient, CODES, type FetchLike } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, op, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { backoffDelayMs, LOGIN_BACKOFF } from './permission.service.ts';
@@ -27,7 +28,7 @@ describe.each(DIALECTS)('password login lock per account and address (%s)', (dia
       });
     };
     const client = new ApiClient({ fetch, appKey: 'A1001000' });
-    return (userName: string, password: string) => op(client, AUTH_OPS.loginPassword, { userName, password }, { public: true });
+    return (userName: string, password: string) => op(client, signInOps.loginPassword.name, { userName, password }, { public: true });
   };
 
   it('failures from one address lock that address only: the owner signs in from another', async () => {

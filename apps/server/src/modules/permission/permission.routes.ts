@@ -1,10 +1,14 @@
-import { AUTH_OPS, GATEWAY_PATHS, verifyCodeRequest } from '@merchant/contracts';
+import { GATEWAY_PATHS } from '@merchant/contracts';
+import { verifyCodeRequest } from '@merchant/contracts/permission/sign-in';
 import type { FastifyInstance } from 'fastify';
 import { issueVerifyCode } from '../../platform/auth/verify-code.service.ts';
-import { dispatch, inputError, ok, type GatewayDeps } from '../../platform/gateway/gateway.ts';
+import { inputError, ok, type GatewayDeps } from '../../platform/gateway/gateway.ts';
 import { findAccountByPhone } from './permission.repo.ts';
 
-/** Spec §7 paths of sign-in and the session; getInfo and resource fetch are aliases of gateway operations. */
+/**
+ * The verify-code request (spec §7 getVerifyCode/v2): not an operation — rate-limited per address, behind the
+ * captcha hook, and answering the same whether or not the phone has an account.
+ */
 export function registerRoutes(app: FastifyInstance, deps: GatewayDeps, publicRateLimit: number): void {
   app.post(GATEWAY_PATHS.verifyCode, { config: { rateLimit: { max: publicRateLimit, timeWindow: 60_000 } } }, async (req) => {
     const parsed = verifyCodeRequest.safeParse(req.body ?? {});
@@ -18,10 +22,4 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps, publicRa
     const data = await issueVerifyCode(deps.db.db, deps.services.sms, { phone, purpose, deliver, ip: req.ip }, deps.clock.now(), deps.config.verifyCodeBudget);
     return ok(data, '验证码已发送');
   });
-  app.post(GATEWAY_PATHS.getInfo, async (req, reply) =>
-    dispatch(deps, req, reply, { name: AUTH_OPS.getInfo, body: {} }, { publicOnly: false }),
-  );
-  app.get(GATEWAY_PATHS.resourceFetch, async (req, reply) =>
-    dispatch(deps, req, reply, { name: AUTH_OPS.resourceFetch, body: req.query }, { publicOnly: false }),
-  );
 }

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AUTH_LIMITS,
-  BUSI_CODES,
-  CODES,
-  type ChannelResponse,
-  type MenuNode,
-  type OrgTreeNode,
-  type ResourceResponse,
-  type RoleOption,
-  type UserInfo,
-} from '@merchant/contracts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
+import { AUTH_LIMITS, BUSI_CODES, CODES } from '@merchant/contracts';
+import type {
+  ChannelResponse,
+  MenuNode,
+  OrgTreeNode,
+  ResourceResponse,
+  RoleOption,
+  UserInfo,
+} from '@merchant/contracts/permission/session';
+import type { OpContext, SessionOpContext } from '../../platform/gateway/registry.ts';
 import { AppError, conflict, guardUnique } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import {
@@ -208,13 +206,13 @@ export async function resetPassword(ctx: OpContext, input: { phone: string; code
   return null;
 }
 
-export async function logout(ctx: OpContext) {
-  if (ctx.session) await revokeSession(ctx.db, ctx.session.sessionId, REVOKE_REASONS.logout, ctx.clock.now());
+export async function logout(ctx: SessionOpContext) {
+  await revokeSession(ctx.db, ctx.session.sessionId, REVOKE_REASONS.logout, ctx.clock.now());
   return null;
 }
 
-export async function getInfo(ctx: OpContext): Promise<UserInfo> {
-  const session = ctx.session!;
+export async function getInfo(ctx: SessionOpContext): Promise<UserInfo> {
+  const { session } = ctx;
   const account = await repo.findAccountById(ctx.db, session.accountId);
   if (!account) throw new AppError(CODES.sessionInvalid, '登录已失效，请重新登录', 401);
   const merchant = await repo.findMerchant(ctx.db, account.merchant_id);
@@ -271,10 +269,10 @@ export function buildMenuTree(
  * It makes that selection the session's active one; anything not held is refused with 110008.
  */
 export async function fetchResources(
-  ctx: OpContext,
+  ctx: SessionOpContext,
   input: { organizationId?: number; roleIds?: number[] },
 ): Promise<ResourceResponse> {
-  const session = ctx.session!;
+  const { session } = ctx;
   const memberships = await repo.listMemberships(ctx.db, session.accountId);
   if (memberships.length === 0) throw new AppError(CODES.membershipRevoked, '账号未分配组织或角色，请联系管理员', 401);
   const orgId = input.organizationId ?? session.organizationId ?? memberships[0].organizationId;
@@ -330,8 +328,8 @@ export async function fetchResources(
 }
 
 /** Channels the merchant sells through, and its sites (spec §3 channel response). */
-export async function channelList(ctx: OpContext): Promise<ChannelResponse> {
-  const merchantId = ctx.session!.merchantId;
+export async function channelList(ctx: SessionOpContext): Promise<ChannelResponse> {
+  const { merchantId } = ctx;
   const [selectList, siteList] = await Promise.all([repo.listMerchantChannels(ctx.db, merchantId), repo.listSites(ctx.db, merchantId)]);
   return { haveFlag: selectList.length > 0 || siteList.length > 0, selectList, siteList };
 }

@@ -1,4 +1,6 @@
-import { AUTH_OPS, CODES, GATEWAY_PATHS, type ResourceResponse, type UserInfo } from '@merchant/contracts';
+import { CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { type ResourceResponse, sessionOps, type UserInfo } from '@merchant/contracts/permission/session';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, lastSmsCode, op, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 
@@ -13,7 +15,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     await t.close();
   });
 
-  const login = (userName: string, password: string) => op(t.anon, AUTH_OPS.loginPassword, { userName, password }, { public: true });
+  const login = (userName: string, password: string) => op(t.anon, signInOps.loginPassword.name, { userName, password }, { public: true });
   const sendCode = (phone: string, purpose = 'login') =>
     t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone, purpose } });
   const getInfo = (c: TestApp['anon']) => c.envelope<UserInfo>({ method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} });
@@ -47,7 +49,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
   });
 
   it('refuses bad input with a clear message naming the field, and writes nothing', async () => {
-    const res = await op(t.anon, AUTH_OPS.loginPassword, { userName: '', password: 'x' }, { public: true });
+    const res = await op(t.anon, signInOps.loginPassword.name, { userName: '', password: 'x' }, { public: true });
     expect(res.code).toBe(CODES.badInput);
     expect(res.msg).toContain('请输入账号');
     expect(res.msg).toContain('userName');
@@ -86,16 +88,16 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     expect(again.msg).toMatch(/\d+秒后再试/);
     // expiry: 5 minutes
     t.clock.advance(5 * MIN);
-    expect((await op(t.anon, AUTH_OPS.loginSms, { phone, code }, { public: true })).msg).toBe('验证码已过期，请重新获取');
+    expect((await op(t.anon, signInOps.loginSms.name, { phone, code }, { public: true })).msg).toBe('验证码已过期，请重新获取');
     // five wrong tries end the code
     expect((await sendCode(phone)).code).toBe('200');
     const fresh = await lastSmsCode(t.db, phone);
     const wrong = fresh === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
-      expect((await op(t.anon, AUTH_OPS.loginSms, { phone, code: wrong }, { public: true })).msg).toContain('验证码错误');
+      expect((await op(t.anon, signInOps.loginSms.name, { phone, code: wrong }, { public: true })).msg).toContain('验证码错误');
     }
-    expect((await op(t.anon, AUTH_OPS.loginSms, { phone, code: wrong }, { public: true })).msg).toBe('验证码错误次数过多，请重新获取');
-    expect((await op(t.anon, AUTH_OPS.loginSms, { phone, code: fresh }, { public: true })).code).toBe(CODES.verifyCodeInvalid);
+    expect((await op(t.anon, signInOps.loginSms.name, { phone, code: wrong }, { public: true })).msg).toBe('验证码错误次数过多，请重新获取');
+    expect((await op(t.anon, signInOps.loginSms.name, { phone, code: fresh }, { public: true })).code).toBe(CODES.verifyCodeInvalid);
     // ten per phone per day
     for (let i = 2; i < 10; i++) {
       t.clock.advance(MIN);
@@ -117,24 +119,24 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
   it('signs in with an SMS code, once', async () => {
     await sendCode('13800000004');
     const code = await lastSmsCode(t.db, '13800000004');
-    const res = await op(t.anon, AUTH_OPS.loginSms, { phone: '13800000004', code }, { public: true });
+    const res = await op(t.anon, signInOps.loginSms.name, { phone: '13800000004', code }, { public: true });
     expect(res.code).toBe('200');
     const info = await getInfo(t.as((res.data as { token: string }).token));
     expect(info.data?.userName).toBe('finance');
-    expect((await op(t.anon, AUTH_OPS.loginSms, { phone: '13800000004', code }, { public: true })).code).toBe(CODES.verifyCodeInvalid);
+    expect((await op(t.anon, signInOps.loginSms.name, { phone: '13800000004', code }, { public: true })).code).toBe(CODES.verifyCodeInvalid);
   });
 
   it('registers a new merchant with its first admin, isolated from the demo merchant', async () => {
     const phone = '13700000001';
     await sendCode(phone, 'register');
     const code = await lastSmsCode(t.db, phone);
-    const weak = await op(t.anon, AUTH_OPS.register, { merchantName: '新商户', userName: 'newboss', phone, code, password: 'abcdefgh' }, { public: true });
+    const weak = await op(t.anon, signInOps.register.name, { merchantName: '新商户', userName: 'newboss', phone, code, password: 'abcdefgh' }, { public: true });
     expect(weak.code).toBe(CODES.badInput);
     expect(weak.msg).toContain('密码须包含数字');
     expect(await t.db.db.selectFrom('merchant').selectAll().execute()).toHaveLength(1);
-    const taken = await op(t.anon, AUTH_OPS.register, { merchantName: '新商户', userName: 'admin', phone, code, password: 'Abcdef123' }, { public: true });
+    const taken = await op(t.anon, signInOps.register.name, { merchantName: '新商户', userName: 'admin', phone, code, password: 'Abcdef123' }, { public: true });
     expect(taken.code).toBe(CODES.conflict);
-    const res = await op(t.anon, AUTH_OPS.register, { merchantName: '新商户', userName: 'newboss', phone, code, password: 'Abcdef123' }, { public: true });
+    const res = await op(t.anon, signInOps.register.name, { merchantName: '新商户', userName: 'newboss', phone, code, password: 'Abcdef123' }, { public: true });
     expect(res.code).toBe('200');
     const boss = await t.signIn('newboss', 'Abcdef123');
     const info = await getInfo(boss);
@@ -153,7 +155,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     await sendCode('13800000002', 'reset');
     const code = await lastSmsCode(t.db, '13800000002');
     t.clock.advance(1000);
-    const res = await op(t.anon, AUTH_OPS.resetPassword, { phone: '13800000002', code, password: 'NewPass123' }, { public: true });
+    const res = await op(t.anon, signInOps.resetPassword.name, { phone: '13800000002', code, password: 'NewPass123' }, { public: true });
     expect(res.code).toBe('200');
     const after = await getInfo(old);
     expect(after.code).toBe(CODES.passwordChanged);
@@ -179,7 +181,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
 
   it('logs out: the token stops working', async () => {
     const c = await t.signIn('admin');
-    expect((await op(c, AUTH_OPS.logout)).code).toBe('200');
+    expect((await op(c, signInOps.logout.name)).code).toBe('200');
     expect((await getInfo(c)).code).toBe(CODES.sessionInvalid);
     expect((await getInfo(t.anon)).code).toBe(CODES.sessionInvalid);
   });
@@ -272,7 +274,7 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
 
   it('lists channels and sites for the top-bar picker', async () => {
     const c = await t.signIn('site');
-    const res = await op(c, AUTH_OPS.channelList);
+    const res = await op(c, sessionOps.channelList.name);
     expect(res.data).toMatchObject({ haveFlag: true });
     const data = res.data as { selectList: { code: string; name: string }[]; siteList: unknown[] };
     expect(data.selectList.map((x) => x.name)).toEqual(['智能柜', '批发商城', '线上零售', '本地生活']);
@@ -282,8 +284,8 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
   it('refuses unknown operations, a session operation without a token, and a malformed envelope', async () => {
     const admin = await t.signIn('admin');
     expect((await op(admin, 'nope.nothing')).code).toBe(CODES.notFound);
-    expect((await op(t.anon, AUTH_OPS.channelList)).code).toBe(CODES.sessionInvalid);
-    expect((await op(admin, AUTH_OPS.channelList, {}, { public: true })).code).toBe(CODES.sessionInvalid);
+    expect((await op(t.anon, sessionOps.channelList.name)).code).toBe(CODES.sessionInvalid);
+    expect((await op(admin, sessionOps.channelList.name, {}, { public: true })).code).toBe(CODES.sessionInvalid);
     const bad = await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.request, body: { body: {} } });
     expect(bad.code).toBe(CODES.badInput);
     const notJson = await t.app.inject({ method: 'POST', url: GATEWAY_PATHS.verifyCode, headers: { 'content-type': 'application/json' }, payload: '{oops' });

@@ -1,7 +1,8 @@
+import { type ApiClient, CODES } from '@merchant/contracts';
 import { organizationOps } from '@merchant/contracts/system/organization';
 import { operationLogOps } from '@merchant/contracts/system/operation-log';
 import { loginLogOps } from '@merchant/contracts/system/login-log';
-import { AUTH_OPS, CODES, type ApiClient } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterSummary } from '../../platform/export/filter-summary.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -35,9 +36,9 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     t = await startTestApp(dialect);
     // Sign-ins (one refused) for the login log; changes (one refused) for the operation log.
     await t.signIn('finance');
-    await op(t.anon, AUTH_OPS.loginPassword, { userName: 'finance', password: 'Nope12345' }, { public: true });
+    await op(t.anon, signInOps.loginPassword.name, { userName: 'finance', password: 'Nope12345' }, { public: true });
     const leaving = await t.signIn('owner');
-    await op(leaving, AUTH_OPS.logout);
+    await op(leaving, signInOps.logout.name);
     admin = await t.signIn('admin');
     const tree = (await op(admin, organizationOps.tree)).data as { id: number }[];
     expect((await op(admin, organizationOps.delete, { id: tree[0].id })).code).toBe(CODES.conflict);
@@ -60,7 +61,7 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     // Unfiltered, the file holds the export's own audit entry too (written before the rows are read).
     const all = await exported(admin, OPERATION_LOG, {}, '操作日志');
     expect(all.length - 1).toBe(await listTotal(admin, OPERATION_LOG));
-    const logout = all.find((r) => r[3] === AUTH_OPS.logout)!;
+    const logout = all.find((r) => r[3] === signInOps.logout.name)!;
     expect([logout[1], logout[2], logout[6], logout[7]]).toEqual(['owner', '退出登录', '成功', CODES.ok]);
 
     // Filters narrow the file exactly as they narrow the list.
@@ -71,7 +72,7 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     const none = await exported(admin, OPERATION_LOG, { timeRange: [0, 1000] }, '操作日志');
     expect(none).toEqual([header]);
 
-    expect(filterSummary({ operation: AUTH_OPS.logout, resultCode: CODES.ok, pageNum: 1 }, operationLogList.export)).toBe('操作：退出登录；结果码：200');
+    expect(filterSummary({ operation: signInOps.logout.name, resultCode: CODES.ok, pageNum: 1 }, operationLogList.export)).toBe('操作：退出登录；结果码：200');
   });
 
   it('exports the login log with method, result, failure reason and device in words', async () => {

@@ -2,7 +2,8 @@ import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 import { roleOps } from '@merchant/contracts/system/role';
 import { accountOps } from '@merchant/contracts/system/account';
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { AUTH_OPS, EXPORT_OPS } from '@merchant/contracts';
+import { exportTaskOps } from '@merchant/contracts/file/export-task';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -38,8 +39,8 @@ describe('operation log words come from the operations themselves', () => {
     expect(operationLogLabel(accountOps.disable.name)).toBe('停用账号');
     expect(operationLogLabel(roleOps.edit.name)).toBe('编辑角色');
     expect(operationLogLabel(settleApplyOps.submit.name)).toBe('提交入驻申请');
-    expect(operationLogLabel(AUTH_OPS.logout)).toBe('退出登录');
-    expect(operationLogLabel(EXPORT_OPS.taskRetry)).toBe('重试导出');
+    expect(operationLogLabel(signInOps.logout.name)).toBe('退出登录');
+    expect(operationLogLabel(exportTaskOps.retry.name)).toBe('重试导出');
     expect(operationLogLabel(`${accountOps.list.name}#export`)).toBe('导出（账号列表）');
     expect(operationLogLabel('system.loginLog.list#export')).toBe('导出（登录日志列表）');
     expect(operationLogLabel('something.else')).toBe('something.else');
@@ -47,7 +48,7 @@ describe('operation log words come from the operations themselves', () => {
     // Every name the log can hold reads in Chinese.
     for (const name of loggedOperationNames()) expect(operationLogLabel(name), name).toMatch(/^[\u4e00-\u9fa5（）]+$/);
     // The export's enum lookup (filter summary) reads the same words.
-    expect(OPERATION_LOG_LABELS[AUTH_OPS.logout]).toBe('退出登录');
+    expect(OPERATION_LOG_LABELS[signInOps.logout.name]).toBe('退出登录');
     expect(OPERATION_LOG_LABELS['something.else']).toBeUndefined();
   });
 
@@ -112,7 +113,7 @@ describe('operation log targets', () => {
     expect(describeTargets(settleApplyOps.submit.name, 'id=3', names)).toBe('入驻申请：RZ20260101001');
     expect(describeTargets(`${storeOps.list.name}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
     // Entries written before secrets were left out do not show them.
-    expect(describeTargets(AUTH_OPS.register, 'code=123456;userName=boss', names)).toBe('账号：boss');
+    expect(describeTargets(signInOps.register.name, 'code=123456;userName=boss', names)).toBe('账号：boss');
     expect(describeTargets(roleOps.edit.name, '', names)).toBe('');
   });
 

@@ -5,7 +5,8 @@ import { accountOps } from '@merchant/contracts/system/account';
 import { operationLogOps } from '@merchant/contracts/system/operation-log';
 import { loginLogOps } from '@merchant/contracts/system/login-log';
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { AUTH_OPS, CODES, GATEWAY_PATHS, type ApiClient, type Paged } from '@merchant/contracts';
+import { type ApiClient, CODES, GATEWAY_PATHS, type Paged } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
@@ -98,9 +99,9 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
   });
 
   it('never keeps verify codes, passwords, identity or phone numbers', async () => {
-    await op(t.anon, AUTH_OPS.resetPassword, { phone: '13800000001', code: '654321', password: 'Whatever123' }, { public: true });
+    await op(t.anon, signInOps.resetPassword.name, { phone: '13800000001', code: '654321', password: 'Whatever123' }, { public: true });
     const row = await t.db.db.selectFrom('operation_log').select(['operation', 'target_ids']).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toEqual({ operation: AUTH_OPS.resetPassword, target_ids: '' });
+    expect(row).toEqual({ operation: signInOps.resetPassword.name, target_ids: '' });
     const all = await t.db.db.selectFrom('operation_log').select('target_ids').execute();
     expect(all.filter((r) => /(^|;)code=|password|phone|certNo|13700000071/i.test(r.target_ids))).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import type { MenuNode, ParsedInputOf } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
+import type { ParsedInputOf } from '@merchant/contracts';
 import type { roleOps } from '@merchant/contracts/system/role';
 import { badInput, conflict, forbidden, guardUnique, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/registry.ts';

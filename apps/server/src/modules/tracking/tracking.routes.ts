@@ -1,14 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  CODES,
-  computeRequestSignature,
-  DEFAULT_SECURE_CHANNEL_LIMITS,
-  GATEWAY_PATHS,
-  sha256Hex,
-  TRACKING_LIMITS,
-  trackingBatchSchema,
-  trackingSigningInput,
-} from '@merchant/contracts';
+import { CODES, computeRequestSignature, DEFAULT_SECURE_CHANNEL_LIMITS, GATEWAY_PATHS, sha256Hex } from '@merchant/contracts';
+import { TRACKING_LIMITS, trackingBatchSchema, trackingSigningInput } from '@merchant/contracts/tracking/tracking';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { extractToken, resolveSession } from '../../platform/auth/session.service.ts';

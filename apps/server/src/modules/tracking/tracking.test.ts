@@ -1,4 +1,6 @@
-import { AUTH_OPS, CODES, GATEWAY_PATHS, SecureChannelClient, signTrackingBatch, type ClientChannel } from '@merchant/contracts';
+import { type ClientChannel, CODES, GATEWAY_PATHS, SecureChannelClient } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
+import { signTrackingBatch } from '@merchant/contracts/tracking/tracking';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -65,7 +67,7 @@ describe.each(DIALECTS)('tracking upload (%s)', (dialect) => {
     expect((await upload(body, {}, undefined, 'x'.repeat(43))).json().code).toBe(CODES.sessionInvalid);
     // a session that has ended
     const finance = await t.signIn('finance');
-    expect((await op(finance, AUTH_OPS.logout)).code).toBe('200');
+    expect((await op(finance, signInOps.logout.name)).code).toBe('200');
     expect((await upload(body, {}, undefined, finance.token)).json().code).toBe(CODES.sessionInvalid);
     // the real client does not even try without a token
     expect(await t.anon.uploadTracking('A1001000', [{ type: 'pageview', page: '/login', at: t.clock.now() }])).toBe(false);

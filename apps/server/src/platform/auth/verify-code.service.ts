@@ -1,4 +1,5 @@
-import { AUTH_LIMITS, CODES, type VerifyPurpose } from '@merchant/contracts';
+import { AUTH_LIMITS, CODES } from '@merchant/contracts';
+import type { VerifyPurpose } from '@merchant/contracts/permission/sign-in';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';

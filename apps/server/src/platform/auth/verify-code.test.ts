@@ -1,4 +1,5 @@
-import { AUTH_OPS, CODES, GATEWAY_PATHS, type ApiClient } from '@merchant/contracts';
+import { type ApiClient, CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, lastSmsCode, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectWinners, race, tally } from '../../test/race.ts';
@@ -17,9 +18,9 @@ describe.each(DIALECTS)('verify codes (%s)', (dialect) => {
 
   const sendCode = (client: ApiClient, phone: string, purpose = 'register', headers?: Record<string, string>) =>
     client.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone, purpose }, headers });
-  const loginSms = (phone: string, code: string) => op(t.anon, AUTH_OPS.loginSms, { phone, code }, { public: true });
+  const loginSms = (phone: string, code: string) => op(t.anon, signInOps.loginSms.name, { phone, code }, { public: true });
   const register = (body: { userName: string; phone: string; code: string }) =>
-    op(t.anon, AUTH_OPS.register, { merchantName: '新注册商户', password: 'Abcdef123', ...body }, { public: true });
+    op(t.anon, signInOps.register.name, { merchantName: '新注册商户', password: 'Abcdef123', ...body }, { public: true });
   const count = async (table: 'sms_outbox' | 'verify_code' | 'rate_budget' | 'merchant' | 'session') =>
     Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const phones = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `1370001${String(from + i).padStart(4, '0')}`);

@@ -1,40 +1,19 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { OpContext } from '../gateway/registry.ts';
+import type { ExportColumn, ExportSheet } from './export-column.ts';
 
-/** How a column's values are written to the sheet. */
-export type ExportColumnType = 'text' | 'number' | 'money' | 'time' | 'date' | 'enum';
-
-export interface ExportColumn<R = Record<string, unknown>> {
-  /** Chinese header. */
-  header: string;
-  /** Field of the row; also names the filter of the same key in the filter summary. */
-  key: string;
-  /**
-   * text (default; always written as a text cell), number, money (integer cents → 元 with 2
-   * decimals), time (epoch ms → yyyy-MM-dd HH:mm:ss, China time), date (→ yyyy-MM-dd), enum
-   * (value → its Chinese label).
-   */
-  type?: ExportColumnType;
-  labels?: Readonly<Record<string | number, string>>;
-  /** Computes the value from the row instead of reading `row[key]`. */
-  value?: (row: R) => unknown;
-  /** Column width in characters (a sensible default from the header otherwise). */
-  width?: number;
-}
+export type { ExportColumn, ExportColumnType } from './export-column.ts';
 
 /**
  * What makes a list operation exportable: the same query the list runs (same filters, permission and
  * merchant scope, same order), its columns, and words for its filters.
  */
-export interface ExportSource<I = unknown, R = Record<string, unknown>> {
-  columns: readonly ExportColumn<R>[];
+export interface ExportSource<I = unknown, R = Record<string, unknown>> extends ExportSheet<R> {
   /** Rows in the list's order, in batches, without paging. */
   rows(ctx: OpContext, input: I): AsyncIterable<readonly R[]>;
   /** How many rows `rows` will produce. */
   count(ctx: OpContext, input: I): Promise<number>;
-  /** Chinese names of filters that are not also columns (e.g. a time range). */
-  filterLabels?: Readonly<Record<string, string>>;
 }
 
 /** What a list repo builds: a Kysely select whose rows are the export rows. */

@@ -1,37 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import {
-  anchorsOf,
-  CODES,
-  DEFAULT_BUSINESS_TIME_ZONE,
-  formatInZone,
-  EXPORT_TASK_STATUS,
-  exportRequestSchema,
-  exportTaskIdInput,
-  type ExportQueued,
-  type ExportTask,
-  type exportTaskListInput,
-} from '@merchant/contracts';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { CODES, DEFAULT_BUSINESS_TIME_ZONE, formatInZone, type Paged } from '@merchant/contracts';
+import { EXPORT_TASK_STATUS, type ExportTask, type exportTaskListInput } from '@merchant/contracts/file/export-task';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Database } from '../../db/database.ts';
+import type { Clock } from '../clock.ts';
+import { AppError, badInput, notFound } from '../errors.ts';
 import type { ExportTaskTable } from './export-task.table.ts';
-import { loadAccess } from '../auth/access.ts';
-import type { SessionContext } from '../auth/session.service.ts';
-import { AppError, badInput, forbidden, notFound } from '../errors.ts';
-import type { OpContext, Operation } from '../gateway/registry.ts';
-import { auditCall, authorize, contextFor, inputError, operationContext, parseInput, type GatewayDeps } from '../gateway/gateway.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { lockRow } from '../row-lock.ts';
-import type { ExportSource } from './export-spec.ts';
-import { filterSummary } from './filter-summary.ts';
+import type { ExportColumn } from './export-column.ts';
 import { writeXlsx } from './xlsx-writer.ts';
 
 const QUEUE = 'export-task';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A running task whose heartbeat is older than this was cut off (its server died). */
 export const STALE_AFTER_MS = 2 * 60_000;
 const HEARTBEAT_EVERY_MS = 1_000;
@@ -40,7 +25,76 @@ const INTERRUPTED = '导出中断（服务重启或异常退出），请重试';
 const FILE_GONE = '导出文件不存在或已过期';
 
 type TaskRow = Selectable<ExportTaskTable>;
-type Exportable = Operation & { export: ExportSource<unknown, Record<string, unknown>> };
+
+/** Whose tasks: an account of a merchant (every task call is limited to the caller's own). */
+export interface ExportOwner {
+  merchantId: number;
+  accountId: number;
+}
+
+/** What a task keeps of its export: enough to run it again, later, as the account that asked for it. */
+export interface ExportOrder extends ExportOwner {
+  /** The list operation's name. */
+  opName: string;
+  /** Its validated input. */
+  input: unknown;
+  /** The session's selection when it was asked for (the permission is checked again with it). */
+  organizationId: number | null;
+  roleIds: number[];
+  clientAnchor: string;
+}
+
+/** A new task: its order, and what 导出文件 shows of it. */
+export interface NewExportTask extends ExportOrder {
+  fileName: string;
+  sourcePage: string;
+  filterSummary: string;
+  totalRows: number;
+}
+
+/** The rows of an order: its columns and its rows in batches (re-checking the account's access). */
+export interface OpenedExport {
+  columns: readonly ExportColumn[];
+  rows: AsyncIterable<readonly Record<string, unknown>[]>;
+}
+
+/**
+ * Opens an order's rows. Given by the export center's HTTP half (which knows the operations): the task
+ * store never sees an operation, a request or the gateway. A refusal (AppError) fails the task with its message.
+ */
+export type OpenExport = (order: ExportOrder) => Promise<OpenedExport>;
+
+/** A finished task's file. */
+export interface ExportFile {
+  path: string;
+  fileName: string;
+  size: number;
+}
+
+/**
+ * The export center's task store, as the rest of the server sees it: 导出文件's operations (an account's own
+ * tasks) and the HTTP half (queueing a task, a slot for a direct download, a finished task's file).
+ */
+export interface ExportTaskStore {
+  list(owner: ExportOwner, input: z.output<typeof exportTaskListInput>): Promise<Paged<ExportTask>>;
+  remove(owner: ExportOwner, id: number): Promise<{ id: number }>;
+  retry(owner: ExportOwner, id: number): Promise<ExportTask>;
+  /** Queues a task (counted against the account's active exports); its id. */
+  queue(task: NewExportTask): Promise<number>;
+  /** One of the account's export slots for a direct download; the function gives it back (once). */
+  takeDownloadSlot(accountId: number): Promise<() => void>;
+  /** A finished task's file (else "not found" with why). */
+  finishedFile(owner: ExportOwner, id: number): Promise<ExportFile>;
+}
+
+export interface ExportTasksDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  runner: JobRunner;
+  log: FastifyBaseLogger;
+  open: OpenExport;
+}
 
 /**
  * `<name>_<yyyyMMddHHmmss>.xlsx` (the time on the business time zone's clock, as the pages show
@@ -79,24 +133,22 @@ function toTask(r: TaskRow): ExportTask {
 }
 
 /**
- * The export center (issue 6): every exportable list answers `POST …/common/export` by re-running
- * its own query through the same permission and merchant scope. Small results stream straight back
- * as an .xlsx; larger ones become tasks run by the job runner, listed on 导出文件, kept for a number
- * of days and then cleaned up.
+ * The export center's tasks (issue 6): an export too large to stream straight back (see export.routes.ts)
+ * becomes a task run by the job runner, listed on 导出文件, kept for a number of days and then cleaned up.
  */
-export class ExportTasks {
+export class ExportTasks implements ExportTaskStore {
   /** Direct downloads in progress, per account (tasks are counted in the database). */
   private readonly inflight = new Map<number, number>();
   private sweepTimer?: NodeJS.Timeout;
   private readonly dir: string;
+  private readonly runner: JobRunner;
+  private readonly log: FastifyBaseLogger;
 
-  constructor(
-    private readonly deps: GatewayDeps,
-    private readonly runner: JobRunner,
-    private readonly log: FastifyBaseLogger,
-  ) {
+  constructor(private readonly deps: ExportTasksDeps) {
+    this.runner = deps.runner;
+    this.log = deps.log;
     this.dir = path.join(deps.config.dataDir, 'exports');
-    runner.work(QUEUE, deps.config.export.workers, (data, signal) => this.run(Number(data.taskId), signal));
+    this.runner.work(QUEUE, deps.config.export.workers, (data, signal) => this.run(Number(data.taskId), signal));
   }
 
   get runnerKind(): JobRunner['kind'] {
@@ -124,46 +176,6 @@ export class ExportTasks {
     await this.runner.stop();
   }
 
-  // ---------------------------------------------------------------- request: export
-
-  /** `POST /ben-api/api/uniter/v1/common/export`: a file now, or a task (pass-silent 200002). */
-  async handleExport(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const parsed = exportRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw inputError(parsed.error);
-    const call = parsed.data;
-    const op = this.deps.registry.get(call.name);
-    if (!op) throw new AppError(CODES.notFound, `未知的操作：${call.name}`, 404);
-    const ctx = contextFor(this.deps, req, call.anchor);
-    let input: unknown = call.body;
-    const audit = (resultCode: string, resultMsg: string) =>
-      ctx.session
-        ? auditCall(this.deps, req, ctx, { operation: `${op.name}#export`, anchor: anchorsOf(op).join(','), clientAnchor: call.anchor, input, resultCode, resultMsg })
-        : Promise.resolve();
-    try {
-      await authorize(this.deps, req, op, ctx, call.body, { publicOnly: false });
-      if (!op.export) throw badInput(`「${op.summary}」不支持导出`);
-      input = parseInput(op, call.body);
-      const session = ctx.session!;
-      const source = op.export as ExportSource<unknown, Record<string, unknown>>;
-      const total = await source.count(ctx, input);
-      const fileName = exportFileName(call.exportName || op.summary, this.deps.clock.now(), this.deps.config.businessTimeZone);
-      if (total > this.deps.config.export.syncMaxRows) {
-        const taskId = await this.createTask(op as Exportable, session, input, call, fileName, total);
-        const msg = `数据较多（${total}条），已转为后台导出，完成后请到「文件管理 → 导出文件」下载`;
-        await audit(CODES.exportQueued, msg);
-        reply.header('cache-control', 'no-store');
-        const data: ExportQueued = { taskId, totalRows: total };
-        return { code: CODES.exportQueued, msg, message: msg, data };
-      }
-      const release = await this.takeDownloadSlot(session.accountId);
-      await audit(CODES.ok, `导出${total}条`);
-      return this.streamNow(reply, release, source, ctx, input, fileName);
-    } catch (err) {
-      await audit(err instanceof AppError ? err.code : CODES.serverError, err instanceof AppError ? err.message : '服务器错误');
-      throw err;
-    }
-  }
-
   /**
    * Takes one of the account's export slots (EXPORT_MAX_ACTIVE) and runs `take` — the task's insert,
    * or counting a direct download — in the same transaction, under a lock on the account row: the
@@ -189,7 +201,7 @@ export class ExportTasks {
   }
 
   /** A slot for a direct download; the returned function gives it back (once) when the stream ends. */
-  private async takeDownloadSlot(accountId: number): Promise<() => void> {
+  async takeDownloadSlot(accountId: number): Promise<() => void> {
     let taken = false;
     const release = () => {
       if (!taken) return;
@@ -210,43 +222,22 @@ export class ExportTasks {
     return release;
   }
 
-  private streamNow(reply: FastifyReply, release: () => void, source: ExportSource<unknown, Record<string, unknown>>, ctx: OpContext, input: unknown, fileName: string) {
-    const body = new PassThrough();
-    const abort = new AbortController();
-    // The client went away: stop reading the database.
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) abort.abort(new Error('client closed'));
-    });
-    writeXlsx(body, source.columns, source.rows(ctx, input), { sheetName: fileName.replace(/_\d+\.xlsx$/, ''), signal: abort.signal, timeZone: this.deps.config.businessTimeZone })
-      .catch((err: unknown) => {
-        this.log.error({ err }, 'export stream failed');
-        body.destroy(err instanceof Error ? err : new Error(String(err)));
-      })
-      .finally(release);
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition(fileName))
-      .header('cache-control', 'no-store')
-      .header('access-control-expose-headers', 'content-disposition');
-    return reply.send(body);
-  }
-
-  private async createTask(op: Exportable, session: SessionContext, input: unknown, call: z.infer<typeof exportRequestSchema>, fileName: string, total: number): Promise<number> {
-    const row = await this.takeSlot(session.accountId, (trx) => trx
+  async queue(task: NewExportTask): Promise<number> {
+    const row = await this.takeSlot(task.accountId, (trx) => trx
       .insertInto('export_task')
       .values({
-        merchant_id: session.merchantId,
-        account_id: session.accountId,
-        op_name: op.name,
-        input_json: JSON.stringify(input),
-        organization_id: session.organizationId,
-        role_ids: session.roleIds.join(','),
-        client_anchor: (call.anchor ?? '').slice(0, 128),
-        file_name: fileName,
-        source_page: op.summary.slice(0, 64),
-        filter_summary: filterSummary(input, op.export, this.deps.config.businessTimeZone).slice(0, 1000),
+        merchant_id: task.merchantId,
+        account_id: task.accountId,
+        op_name: task.opName,
+        input_json: JSON.stringify(task.input),
+        organization_id: task.organizationId,
+        role_ids: task.roleIds.join(','),
+        client_anchor: task.clientAnchor.slice(0, 128),
+        file_name: task.fileName,
+        source_page: task.sourcePage.slice(0, 64),
+        filter_summary: task.filterSummary.slice(0, 1000),
         status: 'queued',
-        total_rows: total,
+        total_rows: task.totalRows,
         created_at: this.deps.clock.now(),
       })
       .returning('id')
@@ -282,7 +273,15 @@ export class ExportTasks {
     signal.addEventListener('abort', onServerStop, { once: true });
     let out: fs.WriteStream | undefined;
     try {
-      const { op, ctx, input } = await this.prepareRun(task);
+      const opened = await this.deps.open({
+        merchantId: task.merchant_id,
+        accountId: task.account_id,
+        opName: task.op_name,
+        input: JSON.parse(task.input_json),
+        organizationId: task.organization_id,
+        roleIds: task.role_ids ? task.role_ids.split(',').map(Number) : [],
+        clientAnchor: task.client_anchor,
+      });
       fs.mkdirSync(path.dirname(finalPath), { recursive: true });
       out = fs.createWriteStream(partPath);
       let lastBeat = 0;
@@ -294,7 +293,7 @@ export class ExportTasks {
         if (Number(res.numUpdatedRows) === 0) stop.abort(new Error('任务已删除'));
       };
       const closed = pipelineDone(out);
-      const written = await writeXlsx(out, op.export.columns, op.export.rows(ctx, input), { sheetName: task.file_name.replace(/_\d+\.xlsx$/, ''), onProgress, signal: stop.signal, timeZone: this.deps.config.businessTimeZone });
+      const written = await writeXlsx(out, opened.columns, opened.rows, { sheetName: task.file_name.replace(/_\d+\.xlsx$/, ''), onProgress, signal: stop.signal, timeZone: this.deps.config.businessTimeZone });
       await closed;
       // Only a complete file gets its final name, and only then is the task done.
       fs.renameSync(partPath, finalPath);
@@ -323,30 +322,6 @@ export class ExportTasks {
     }
   }
 
-  /** The list operation, its context as the asking account, and its input re-validated. */
-  private async prepareRun(task: TaskRow): Promise<{ op: Exportable; ctx: OpContext; input: unknown }> {
-    const op = this.deps.registry.get(task.op_name);
-    if (!op?.export) throw badInput('该列表已不支持导出');
-    const account = await this.deps.db.db.selectFrom('account').select(['user_name', 'status']).where('id', '=', task.account_id).where('merchant_id', '=', task.merchant_id).executeTakeFirst();
-    if (!account || account.status !== 1) throw forbidden('账号已停用，导出已取消');
-    const session: SessionContext = {
-      sessionId: 0,
-      accountId: task.account_id,
-      merchantId: task.merchant_id,
-      userName: account.user_name,
-      organizationId: task.organization_id,
-      roleIds: task.role_ids ? task.role_ids.split(',').map(Number) : [],
-    };
-    // Permission is checked again when the task runs: a role changed since is honoured.
-    const anchors = anchorsOf(op);
-    if (anchors.length > 0) {
-      const access = await loadAccess(this.deps.db.db, session).catch(() => ({ anchors: new Set<string>() }));
-      if (!anchors.some((a) => access.anchors.has(a))) throw forbidden('账号已无该列表的权限，导出已取消');
-    }
-    const ctx = operationContext(this.deps, { log: this.log, ip: '', userAgent: 'export-task', session, clientAnchor: task.client_anchor });
-    return { op: op as Exportable, ctx, input: parseInput(op, JSON.parse(task.input_json)) };
-  }
-
   /** Marks running tasks failed (all of them, or those whose heartbeat is older than `staleBefore`). */
   private async failRunning(staleBefore?: number): Promise<number> {
     const now = this.deps.clock.now();
@@ -372,9 +347,8 @@ export class ExportTasks {
 
   // ---------------------------------------------------------------- 导出文件 operations
 
-  async list(ctx: OpContext, input: z.output<typeof exportTaskListInput>) {
-    const s = ctx.session!;
-    let q = ctx.db.selectFrom('export_task').where('merchant_id', '=', s.merchantId).where('account_id', '=', s.accountId);
+  async list(owner: ExportOwner, input: z.output<typeof exportTaskListInput>): Promise<Paged<ExportTask>> {
+    let q = this.deps.db.db.selectFrom('export_task').where('merchant_id', '=', owner.merchantId).where('account_id', '=', owner.accountId);
     if (input.status) q = q.where('status', '=', input.status);
     const [rows, total] = await Promise.all([
       q.selectAll().orderBy('id', 'desc').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
@@ -383,16 +357,15 @@ export class ExportTasks {
     return { list: rows.map(toTask), total: Number(total.n), pageNum: input.pageNum, pageSize: input.pageSize };
   }
 
-  private async own(ctx: OpContext, id: number): Promise<TaskRow> {
-    const s = ctx.session!;
-    const row = await ctx.db.selectFrom('export_task').selectAll().where('id', '=', id).where('merchant_id', '=', s.merchantId).where('account_id', '=', s.accountId).executeTakeFirst();
+  private async own(owner: ExportOwner, id: number): Promise<TaskRow> {
+    const row = await this.deps.db.db.selectFrom('export_task').selectAll().where('id', '=', id).where('merchant_id', '=', owner.merchantId).where('account_id', '=', owner.accountId).executeTakeFirst();
     if (!row) throw notFound('导出任务');
     return row;
   }
 
-  async remove(ctx: OpContext, id: number): Promise<{ id: number }> {
-    const row = await this.own(ctx, id);
-    await ctx.db.deleteFrom('export_task').where('id', '=', row.id).execute();
+  async remove(owner: ExportOwner, id: number): Promise<{ id: number }> {
+    const row = await this.own(owner, id);
+    await this.deps.db.db.deleteFrom('export_task').where('id', '=', row.id).execute();
     if (row.storage_name) {
       const file = this.filePath(row.merchant_id, row.storage_name);
       fs.rmSync(file, { force: true });
@@ -401,8 +374,8 @@ export class ExportTasks {
     return { id: row.id };
   }
 
-  async retry(ctx: OpContext, id: number): Promise<ExportTask> {
-    const row = await this.own(ctx, id);
+  async retry(owner: ExportOwner, id: number): Promise<ExportTask> {
+    const row = await this.own(owner, id);
     if (row.status !== 'failed' && row.status !== 'expired') throw badInput(`只有失败或已过期的导出可以重试（当前：${EXPORT_TASK_STATUS[row.status]}）`);
     const updated = await this.takeSlot(row.account_id, (trx) => trx
       .updateTable('export_task')
@@ -416,23 +389,12 @@ export class ExportTasks {
     return toTask(updated);
   }
 
-  /** `POST …/common/export/download {id}`: the finished file of the account's own task. */
-  async download(req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    const ctx = contextFor(this.deps, req);
-    // Any signed-in account (no anchor): the task must be its own.
-    await authorize(this.deps, req, { anchor: null, public: false }, ctx, req.body, { publicOnly: false });
-    const parsed = exportTaskIdInput.safeParse(req.body ?? {});
-    if (!parsed.success) throw inputError(parsed.error);
-    const row = await this.own(ctx, parsed.data.id);
+  async finishedFile(owner: ExportOwner, id: number): Promise<ExportFile> {
+    const row = await this.own(owner, id);
     if (row.status !== 'done' || !row.storage_name) throw new AppError(CODES.notFound, row.status === 'expired' ? FILE_GONE : `导出尚未完成（${EXPORT_TASK_STATUS[row.status]}）`, 404);
     const file = this.filePath(row.merchant_id, row.storage_name);
     if (!fs.existsSync(file)) throw new AppError(CODES.notFound, FILE_GONE, 404);
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', contentDisposition(row.file_name))
-      .header('content-length', String(fs.statSync(file).size))
-      .header('cache-control', 'no-store');
-    return reply.send(fs.createReadStream(file));
+    return { path: file, fileName: row.file_name, size: fs.statSync(file).size };
   }
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_BUSINESS_TIME_ZONE, formatInZone } from '@merchant/contracts';
-import type { ExportSource } from './export-spec.ts';
+import type { ExportSheet } from './export-column.ts';
 
 /** Paging and sorting are not filters. */
 const NOT_FILTERS = new Set(['pageNum', 'pageSize', 'sortField', 'sortOrder']);
@@ -20,7 +20,8 @@ function words(v: unknown, labels: Readonly<Record<string | number, string>> | u
  */
 export function filterSummary(
   input: unknown,
-  source: ExportSource<never, never> | ExportSource<unknown, Record<string, unknown>> | undefined,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  source: ExportSheet<any> | undefined,
   timeZone: string = DEFAULT_BUSINESS_TIME_ZONE,
 ): string {
   if (!input || typeof input !== 'object') return '全部';

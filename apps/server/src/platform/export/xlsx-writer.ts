@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { DEFAULT_BUSINESS_TIME_ZONE, formatInZone, isCalendarDate } from '@merchant/contracts';
 import ExcelJS from 'exceljs';
-import type { ExportColumn } from './export-spec.ts';
+import type { ExportColumn } from './export-column.ts';
 
 /** Rows a worksheet can hold (Excel's limit), header included. */
 export const EXCEL_MAX_ROWS = 1_048_576;

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { ExportColumn } from './export-spec.ts';
+import type { ExportColumn } from './export-column.ts';
 import { exportFileName } from './export-tasks.ts';
 import { filterSummary } from './filter-summary.ts';
 import { cellValue, formatChinaTime, safeText, writeXlsx } from './xlsx-writer.ts';

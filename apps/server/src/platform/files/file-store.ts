@@ -1,18 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import {
-  FILE_LIMITS,
-  FILE_PURPOSES,
-  FILE_TYPES,
-  fileReadAnchors,
-  type FileMeta,
-  type FileMime,
-  type FilePurpose,
-  type fileUploadAppendInput,
-  type fileUploadBeginInput,
-  type UploadProgress,
-} from '@merchant/contracts';
+import { FILE_LIMITS, FILE_PURPOSES, FILE_TYPES, type FileMeta, type FileMime, type FilePurpose, fileReadAnchors, type fileUploadAppendInput, type fileUploadBeginInput, type UploadProgress } from '@merchant/contracts/file/upload';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';

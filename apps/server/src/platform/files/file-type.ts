@@ -1,4 +1,4 @@
-import { FILE_TYPES, type FileMime } from '@merchant/contracts';
+import { FILE_TYPES, type FileMime } from '@merchant/contracts/file/upload';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,4 +1,5 @@
-import { AUTH_OPS, CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, lastSmsCode, op, startTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -70,7 +71,7 @@ describe.each(DIALECTS)('gateway enforcement and audit (%s)', (dialect) => {
   it('keeps the login log per merchant, searchable by account and time', async () => {
     const admin = await t.signIn('admin');
     await t.signIn('finance');
-    await op(t.anon, AUTH_OPS.loginPassword, { userName: 'finance', password: 'Nope12345' }, { public: true });
+    await op(t.anon, signInOps.loginPassword.name, { userName: 'finance', password: 'Nope12345' }, { public: true });
     const all = (await op(admin, 'system.loginLog.list')).data as Page<{ userName: string; success: boolean }>;
     expect(all.total).toBe(3);
     const fin = (await op(admin, 'system.loginLog.list', { userName: 'finance', success: false })).data as Page<{ userName: string }>;
@@ -82,7 +83,7 @@ describe.each(DIALECTS)('gateway enforcement and audit (%s)', (dialect) => {
     // a newly registered merchant sees only its own log
     await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone: '13700000009', purpose: 'register' } });
     const code = await lastSmsCode(t.db, '13700000009');
-    await op(t.anon, AUTH_OPS.register, { merchantName: '另一家商户', userName: 'other', phone: '13700000009', code, password: 'Other1234' }, { public: true });
+    await op(t.anon, signInOps.register.name, { merchantName: '另一家商户', userName: 'other', phone: '13700000009', code, password: 'Other1234' }, { public: true });
     const other = await t.signIn('other', 'Other1234');
     const theirs = (await op(other, 'system.loginLog.list')).data as Page<{ userName: string }>;
     expect(theirs.list.map((r) => r.userName)).toEqual(['other']);
@@ -90,18 +91,18 @@ describe.each(DIALECTS)('gateway enforcement and audit (%s)', (dialect) => {
 
   it('writes the operation log for state-changing operations, with result codes', async () => {
     const admin = await t.signIn('admin');
-    await op(t.anon, AUTH_OPS.resetPassword, { phone: '13800000001', code: '123456', password: 'Whatever123' }, { public: true });
-    await op(admin, AUTH_OPS.logout, {}, {});
+    await op(t.anon, signInOps.resetPassword.name, { phone: '13800000001', code: '123456', password: 'Whatever123' }, { public: true });
+    await op(admin, signInOps.logout.name, {}, {});
     const rows = await t.db.db.selectFrom('operation_log').selectAll().orderBy('id').execute();
     expect(rows.map((r) => [r.operation, r.result_code])).toEqual([
-      [AUTH_OPS.resetPassword, CODES.verifyCodeInvalid],
-      [AUTH_OPS.logout, '200'],
+      [signInOps.resetPassword.name, CODES.verifyCodeInvalid],
+      [signInOps.logout.name, '200'],
     ]);
     expect(rows[1]).toMatchObject({ user_name: 'admin', ip: '127.0.0.1' });
     expect(rows[1].merchant_id).toBeGreaterThan(0);
     expect(rows[1].organization_id).toBeGreaterThan(0);
     const admin2 = await t.signIn('admin');
     const list = (await op(admin2, 'system.operationLog.list', { operation: 'logout' })).data as Page<{ operation: string }>;
-    expect(list.list.map((r) => r.operation)).toEqual([AUTH_OPS.logout]);
+    expect(list.list.map((r) => r.operation)).toEqual([signInOps.logout.name]);
   });
 });

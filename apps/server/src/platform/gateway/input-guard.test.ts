@@ -1,7 +1,9 @@
 import { roleOps } from '@merchant/contracts/system/role';
 import { accountOps } from '@merchant/contracts/system/account';
 import { storeOps } from '@merchant/contracts/merchant/store';
-import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS, type ApiClient } from '@merchant/contracts';
+import { type ApiClient, CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { FILE_PATHS } from '@merchant/contracts/file/upload';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStore } from '../../test/store-data.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -37,7 +39,7 @@ describe.each(DIALECTS)('a NUL character in any input is bad input, never a serv
       .toMatchObject(refusal('source'));
     // a public operation: no login attempt recorded
     const logins = await count('login_log');
-    expect(await op(t.anon, AUTH_OPS.loginPassword, { userName: `admin${NUL}`, password: 'Wrong12345' }, { public: true })).toMatchObject(refusal('userName'));
+    expect(await op(t.anon, signInOps.loginPassword.name, { userName: `admin${NUL}`, password: 'Wrong12345' }, { public: true })).toMatchObject(refusal('userName'));
     expect(await count('login_log')).toBe(logins);
   });
 

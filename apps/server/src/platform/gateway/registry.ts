@@ -13,7 +13,7 @@ import type { HumanCheck } from '../auth/verify-code.service.ts';
 import type { ChannelStores } from '../secure/channel-stores.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { ExportSource } from '../export/export-spec.ts';
-import type { ExportTasks } from '../export/export-tasks.ts';
+import type { ExportTaskStore } from '../export/export-tasks.ts';
 
 /** What every operation handler receives. */
 export interface OpContext {
@@ -39,8 +39,8 @@ export interface OpContext {
 export interface Services {
   sms: SmsSender;
   channels: ChannelStores;
-  /** The export center: tasks of 导出文件. */
-  exports: ExportTasks;
+  /** The export center's task store: tasks of 导出文件. */
+  exports: ExportTaskStore;
   /** The captcha / slider hook every verify-code request passes (default: none). */
   humanCheck: HumanCheck;
 }

@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { AUTH_OPS, CODES, FILE_PATHS, GATEWAY_PATHS } from '@merchant/contracts';
+import { CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { FILE_PATHS } from '@merchant/contracts/file/upload';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validStore } from '../../test/store-data.ts';
 import { DIALECTS, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -129,12 +131,12 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
   };
 
   const cases: Array<{ label: string; method: 'POST' | 'GET'; path: string; query?: string; body?: unknown }> = [
-    { label: 'the gateway (log out)', method: 'POST', path: GATEWAY_PATHS.request, body: { name: AUTH_OPS.logout, body: {} } },
+    { label: 'the gateway (log out)', method: 'POST', path: GATEWAY_PATHS.request, body: { name: signInOps.logout.name, body: {} } },
     {
       label: 'the gateway (add a role)', method: 'POST', path: GATEWAY_PATHS.request,
       body: { name: roleOps.add.name, body: { organizationId: 1, name: '绕过通道角色', packageName: '标准版', menuIds: [] } },
     },
-    { label: 'password login', method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName: 'admin', password: TEST_PASSWORD } } },
+    { label: 'password login', method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } } },
     { label: 'a REST alias (create store)', method: 'POST', path: storeOps.create.rest!.path, body: validStore },
     { label: 'getInfo', method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} },
     { label: 'an export', method: 'POST', path: GATEWAY_PATHS.export, body: { name: 'system.loginLog.list', body: {}, exportName: '登录日志' } },

@@ -1,13 +1,6 @@
-import {
-  ApiClient,
-  AUTH_OPS,
-  CODES,
-  GATEWAY_PATHS,
-  SecureChannelClient,
-  sealRequest,
-  type ClientChannel,
-  type SealedPostRequest,
-} from '@merchant/contracts';
+import { ApiClient, type ClientChannel, CODES, GATEWAY_PATHS, type SealedPostRequest, sealRequest, SecureChannelClient } from '@merchant/contracts';
+import { sessionOps } from '@merchant/contracts/permission/session';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -30,7 +23,7 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
       channelId: channel.channelId,
       method: 'POST',
       path: GATEWAY_PATHS.request,
-      body: { name: AUTH_OPS.getInfo, body: {} },
+      body: { name: sessionOps.getInfo.name, body: {} },
       now: t.clock.now(),
       ...over,
     }) as Promise<SealedPostRequest>;
@@ -62,7 +55,7 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
 
   it('refuses a plain request to /ben-api with one uniform error, and runs nothing', async () => {
     const before = await sessionsOpen();
-    const res = await send(GATEWAY_PATHS.request, { name: AUTH_OPS.logout, body: {} });
+    const res = await send(GATEWAY_PATHS.request, { name: signInOps.logout.name, body: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: CODES.secureChannel, msg: '安全校验失败，请刷新页面后重试' });
     expect(await sessionsOpen()).toBe(before);
@@ -81,7 +74,7 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
   ];
 
   it.each(refusedCases)('refuses a request with %s, and runs nothing', async (_label, tamper) => {
-    const s = await seal({ body: { name: AUTH_OPS.logout, body: {} } });
+    const s = await seal({ body: { name: signInOps.logout.name, body: {} } });
     const bad = tamper(s);
     const res = await send(bad.url, bad.body, bad.method);
     expect(res.json().code).toBe(CODES.secureChannel);
@@ -96,7 +89,7 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
   });
 
   it('refuses a replayed request; the same request re-sealed with a fresh nonce succeeds', async () => {
-    const s = await seal({ body: { name: AUTH_OPS.logout, body: {} } });
+    const s = await seal({ body: { name: signInOps.logout.name, body: {} } });
     const replay = JSON.parse(JSON.stringify(s.body));
     // first use goes through (logs out), so use getInfo to observe instead
     const g = await seal();
@@ -117,12 +110,12 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
   it('refuses too deep or too large JSON after decryption, and an oversize body', async () => {
     let deep: unknown = 1;
     for (let i = 0; i < 40; i++) deep = { a: deep };
-    const d = await seal({ body: { name: AUTH_OPS.getInfo, body: deep } });
+    const d = await seal({ body: { name: sessionOps.getInfo.name, body: deep } });
     expect((await send(d.url, d.body)).json().code).toBe(CODES.secureChannel);
     const wide = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`k${i}`, i]));
-    const w = await seal({ body: { name: AUTH_OPS.getInfo, body: wide } });
+    const w = await seal({ body: { name: sessionOps.getInfo.name, body: wide } });
     expect((await send(w.url, w.body)).json().code).toBe(CODES.secureChannel);
-    const big = await seal({ body: { name: AUTH_OPS.getInfo, body: { s: 'x'.repeat(1_100_000) } } });
+    const big = await seal({ body: { name: sessionOps.getInfo.name, body: { s: 'x'.repeat(1_100_000) } } });
     const res = await send(big.url, big.body);
     expect(res.json().code).toBe(CODES.secureChannel);
   });
@@ -163,7 +156,7 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
   });
 
   it('signs in through the channel too (public operations)', async () => {
-    const res = await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName: 'admin', password: TEST_PASSWORD } } });
+    const res = await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } } });
     expect(res.code).toBe('200');
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { App, Cascader } from 'antd';
-import type { OrgTreeNode } from '@merchant/contracts';
+import type { OrgTreeNode } from '@merchant/contracts/permission/session';
 import { useSession } from '../../platform/session-store.ts';
 import { switchOrganization } from '../../platform/session-actions.ts';
 import { findOrg } from '../../platform/session-load.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useMatches } from 'react-router';
 import { Breadcrumb } from 'antd';
-import type { MenuNode } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 import { resolveTitle, type RouteHandle } from '../../platform/route-types.ts';
 import { withClientSections } from '../../platform/menu.ts';
 import { useSession } from '../../platform/session-store.ts';

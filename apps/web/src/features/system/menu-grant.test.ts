@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 import { checkedPages, grantGroups, groupState, menuIdsToSend, pageIdsOf, toggleGrant } from './menu-grant.ts';
 
 const m = (id: number, name: string, menuType: 1 | 2, sort: number, children: MenuNode[] = []): MenuNode => ({

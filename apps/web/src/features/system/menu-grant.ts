@@ -1,4 +1,4 @@
-import type { MenuNode } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 
 /** A folder of the grant tree: its own pages, its sub-folders and every page id below it. */
 export interface GrantGroup {

@@ -1,5 +1,6 @@
-import type { OrgTreeNode } from '@merchant/contracts';
+
 import type { RoleRow } from '@merchant/contracts/system/role';
+import type { OrgTreeNode } from '@merchant/contracts/permission/session';
 import type { OrgOption } from './org-tree.ts';
 
 /**

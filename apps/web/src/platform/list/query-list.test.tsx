@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { LoginOrgRole } from '@merchant/contracts';
+import type { LoginOrgRole } from '@merchant/contracts/permission/session';
 import { sessionStore } from '../session-store.ts';
 import { QueryList } from './query-list.tsx';
 import type { ListColumn, PageResult } from '../../shared/ui/list/list-columns.ts';

@@ -3,7 +3,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { ApiError, CODES, type FileMeta } from '@merchant/contracts';
+import { ApiError, CODES } from '@merchant/contracts';
+import type { FileMeta } from '@merchant/contracts/file/upload';
 
 const fileInfo = vi.fn();
 const downloadFile = vi.fn();

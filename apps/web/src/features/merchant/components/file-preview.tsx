@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Image, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, FileImageOutlined, LockOutlined } from '@ant-design/icons';
-import { ApiError, CODES, formatFileSize } from '@merchant/contracts';
+import { ApiError, CODES } from '@merchant/contracts';
 import { downloadFile, fileInfo } from '../../../platform/files.ts';
+import { formatFileSize } from '@merchant/contracts/file/upload';
 
 /** Object URL of a file's bytes, revoked when the component goes away. */
 function useBlobUrl(id: string | null | undefined, enabled: boolean) {

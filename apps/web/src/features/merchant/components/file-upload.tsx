@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Progress, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { FILE_ACCEPT, FILE_LIMITS, type FilePurpose } from '@merchant/contracts';
+
 import { uploadFile } from '../../../platform/files.ts';
+import { FILE_ACCEPT, FILE_LIMITS, type FilePurpose } from '@merchant/contracts/file/upload';
 import { FilePreview } from './file-preview.tsx';
 
 interface FileUploadProps {

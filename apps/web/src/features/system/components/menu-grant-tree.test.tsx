@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import type { MenuNode } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 import { MenuGrantTree } from './menu-grant-tree.tsx';
 
 const m = (id: number, name: string, menuType: 1 | 2, children: MenuNode[] = []): MenuNode => ({

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { MenuNode } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 import { Button, Checkbox, Empty, Typography } from 'antd';
 import { selectAllLabel } from '../../../platform/picker.ts';
 import { checkedPages, grantGroups, groupState, menuIdsToSend, pageIdsOf, toggleGrant, type GrantGroup } from '../menu-grant.ts';

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ApiRequest, MenuNode } from '@merchant/contracts';
+import type { ApiRequest } from '@merchant/contracts';
+import type { MenuNode } from '@merchant/contracts/permission/session';
 
 /** What the fake server answers, by gateway operation name. */
 type Answer = { code: string; msg?: string; data?: unknown };

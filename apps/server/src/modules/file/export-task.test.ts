@@ -3,7 +3,8 @@ import { roleOps } from '@merchant/contracts/system/role';
 import { accountOps } from '@merchant/contracts/system/account';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CODES, EXPORT_OPS, type ExportQueued, type ExportTask } from '@merchant/contracts';
+import { CODES } from '@merchant/contracts';
+import { type ExportQueued, type ExportTask, exportTaskOps } from '@merchant/contracts/file/export-task';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
@@ -13,7 +14,7 @@ import { STALE_AFTER_MS } from '../../platform/export/export-tasks.ts';
 type Client = Awaited<ReturnType<TestApp['signIn']>>;
 
 async function tasks(c: Client): Promise<ExportTask[]> {
-  const res = await op(c, EXPORT_OPS.taskList, { pageSize: 50 });
+  const res = await op(c, exportTaskOps.list.name, { pageSize: 50 });
   expect(res.code).toBe(CODES.ok);
   return (res.data as { list: ExportTask[] }).list;
 }
@@ -116,7 +117,7 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const onDisk = path.join(t.config.dataDir, 'exports', String(stored.merchant_id), stored.storage_name!);
     expect(fs.existsSync(onDisk)).toBe(true);
 
-    expect((await op(admin, EXPORT_OPS.taskDelete, { id: taskId })).code).toBe(CODES.ok);
+    expect((await op(admin, exportTaskOps.delete.name, { id: taskId })).code).toBe(CODES.ok);
     expect(fs.existsSync(onDisk)).toBe(false);
     expect((await tasks(admin)).some((x) => x.id === taskId)).toBe(false);
     const gone = await downloadTask(admin, taskId);
@@ -133,13 +134,13 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
       expect((await tasks(c)).some((x) => x.id === taskId)).toBe(false);
       const dl = await downloadTask(c, taskId);
       expect(dl.kind === 'json' && dl.envelope.code).toBe(CODES.notFound);
-      expect((await op(c, EXPORT_OPS.taskDelete, { id: taskId })).code).toBe(CODES.notFound);
-      expect((await op(c, EXPORT_OPS.taskRetry, { id: taskId })).code).toBe(CODES.notFound);
+      expect((await op(c, exportTaskOps.delete.name, { id: taskId })).code).toBe(CODES.notFound);
+      expect((await op(c, exportTaskOps.retry.name, { id: taskId })).code).toBe(CODES.notFound);
     }
     expect((await tasks(admin)).find((x) => x.id === taskId)?.status).toBe('done');
-    const bad = await op(admin, EXPORT_OPS.taskDelete, { id: 'x' });
+    const bad = await op(admin, exportTaskOps.delete.name, { id: 'x' });
     expect(bad.code).toBe(CODES.badInput);
-    const notFailed = await op(admin, EXPORT_OPS.taskRetry, { id: taskId });
+    const notFailed = await op(admin, exportTaskOps.retry.name, { id: taskId });
     expect(notFailed).toMatchObject({ code: CODES.badInput, msg: '只有失败或已过期的导出可以重试（当前：已完成）' });
   });
 
@@ -210,7 +211,7 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const dl = await downloadTask(admin, id);
     expect(dl.kind === 'json' && dl.envelope.code).toBe(CODES.notFound);
 
-    const retried = await op(admin, EXPORT_OPS.taskRetry, { id });
+    const retried = await op(admin, exportTaskOps.retry.name, { id });
     expect(retried.code, retried.msg).toBe(CODES.ok);
     const done = await settled(admin, id);
     expect(done.status).toBe('done');

@@ -1,6 +1,7 @@
+import { type ApiClient, CODES } from '@merchant/contracts';
 import { roleOps } from '@merchant/contracts/system/role';
 import { accountOps } from '@merchant/contracts/system/account';
-import { CODES, FILE_OPS, FILE_PATHS, type ApiClient, type FileMeta } from '@merchant/contracts';
+import { FILE_PATHS, type FileMeta, fileOps } from '@merchant/contracts/file/upload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -39,7 +40,7 @@ describe.each(DIALECTS)('who may read a file (%s)', (dialect) => {
     return t.signIn(userName);
   }
 
-  const info = (client: ApiClient, id: unknown) => op(client, FILE_OPS.info, { id });
+  const info = (client: ApiClient, id: unknown) => op(client, fileOps.info.name, { id });
   const download = (client: ApiClient, id: string) => client.send({ method: 'GET', path: FILE_PATHS.download, query: { id } });
   const downloadEnvelope = (client: ApiClient, id: string) => client.envelope({ method: 'GET', path: FILE_PATHS.download, query: { id } });
 

@@ -1,16 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { FILE_PATHS, fileInfoInput } from '@merchant/contracts';
+import { FILE_PATHS, fileInfoInput } from '@merchant/contracts/file/upload';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
+import { contentDisposition } from '../../platform/export/export-tasks.ts';
 import { locateForDownload } from '../../platform/files/file-store.ts';
 import { inputError, sessionOf, type GatewayDeps } from '../../platform/gateway/gateway.ts';
 import { foreignMerchantId } from '../../platform/tenant.ts';
-
-/** RFC 6266 / 5987 Content-Disposition with an ASCII fallback name. */
-function disposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * File download (secure GET `?id=` with the file's public id, parameters encrypted by the channel):
@@ -27,7 +22,7 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps): void {
     return reply
       .header('content-type', meta.mime)
       .header('content-length', meta.size)
-      .header('content-disposition', disposition(meta.name))
+      .header('content-disposition', contentDisposition(meta.name))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .send(createReadStream(path));

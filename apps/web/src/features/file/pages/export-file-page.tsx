@@ -1,14 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
-import type { ExportTask, ExportTaskStatus } from '@merchant/contracts';
+import { EXPORT_DOWNLOAD_PATH, exportTaskOps, type ExportTask, type ExportTaskStatus } from '@merchant/contracts/file/export-task';
+import { call } from '../../../platform/call.ts';
+import { http } from '../../../platform/http-client.ts';
+import { EXPORT_TASKS_KEY } from '../../../platform/list/export-button.tsx';
 import { saveFile } from '../../../platform/save-file.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatFileSize } from '../../../shared/format/file-size.ts';
 import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { exportTaskApi, exportTaskKeys } from '../api.ts';
 import { canDownload, canRetry, isActive, pollInterval, rowsText, STATUS_COLORS, STATUS_OPTIONS, statusLabel } from '../task-status.ts';
 
 const secondary = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
@@ -22,16 +24,16 @@ export default function ExportFilePage() {
   const qc = useQueryClient();
   const [downloading, setDownloading] = useState<number | null>(null);
 
-  const refresh = useCallback(() => qc.invalidateQueries({ queryKey: exportTaskKeys.all }), [qc]);
+  const refresh = useCallback(() => qc.invalidateQueries({ queryKey: EXPORT_TASKS_KEY }), [qc]);
   const { mutateAsync: remove } = useMutation({
-    mutationFn: (id: number) => exportTaskApi.remove(id),
+    mutationFn: (id: number) => call(exportTaskOps.delete, { id }),
     onSuccess: async () => {
       message.success('导出文件已删除');
       await refresh();
     },
   });
   const { mutate: retry, isPending: retrying, variables: retryingId } = useMutation({
-    mutationFn: (id: number) => exportTaskApi.retry(id),
+    mutationFn: (id: number) => call(exportTaskOps.retry, { id }),
     onSuccess: async () => {
       message.success('已重新加入导出队列');
       await refresh();
@@ -42,7 +44,8 @@ export default function ExportFilePage() {
     const download = async (t: ExportTask) => {
       setDownloading(t.id);
       try {
-        saveFile(await exportTaskApi.download(t));
+        // The finished file (a JSON error such as 导出文件不存在或已过期 is shown by the catalogue and raised).
+        saveFile(await http.download({ method: 'POST', path: EXPORT_DOWNLOAD_PATH, body: { id: t.id } }, t.fileName));
       } catch {
         // The http client has shown why (e.g. 导出文件不存在或已过期); the row may have changed.
         await refresh();
@@ -133,11 +136,11 @@ export default function ExportFilePage() {
           </Typography.Text>
         </>
       }
-      queryKey={exportTaskKeys.all}
+      queryKey={EXPORT_TASKS_KEY}
       rowKey="id"
       columns={columns}
       defaultPageSize={20}
-      request={({ pageNum, pageSize, status }) => exportTaskApi.list({ pageNum, pageSize, status: status as ExportTaskStatus | undefined })}
+      request={({ pageNum, pageSize, status }) => call(exportTaskOps.list, { pageNum, pageSize, status: status as ExportTaskStatus | undefined })}
       refetchInterval={pollInterval}
       emptyText="暂无导出文件：在列表页点击「导出」，数据较多时会在这里生成文件"
     />

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { defineOperations } from '../core/operation.ts';
 
-/**
- * Uploads (licence images, contract files). A file travels through the unified gateway in base64
- * chunks — the secure channel's 1 MiB payload limit applies to every request — and is checked by
- * its content: PNG, JPEG or PDF only, at most 5 MB. The first chunk carries the magic bytes, so a
- * wrong type is refused before anything is stored.
- */
-export const FILE_OPS = {
-  uploadBegin: 'file.upload.begin',
-  uploadAppend: 'file.upload.append',
-  info: 'file.info',
-} as const;
+// 文件: uploads (licence images, contract files, store photos), their info and download.
 
 /**
  * Secure GET `?id=` (the file's public id): the bytes, only for a session of the owning merchant whose
@@ -47,6 +38,8 @@ export const FILE_PURPOSES = {
   store: { label: '门店照片', anchors: ['shop-management-list'], shownOn: [] },
 } as const satisfies Record<string, { label: string; anchors: readonly string[]; shownOn: readonly string[] }>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
+export const fileMimeSchema = z.enum(Object.keys(FILE_TYPES) as [FileMime, ...FileMime[]]);
+export const filePurposeSchema = z.enum(Object.keys(FILE_PURPOSES) as [FilePurpose, ...FilePurpose[]], { error: '文件用途不正确' });
 
 /** The pages whose holders may read a file of this purpose (the upload pages and the pages that show it). */
 export function fileReadAnchors(purpose: FilePurpose): readonly string[] {
@@ -79,7 +72,7 @@ export const fileUploadBeginInput = z.object({
     .int('文件大小不正确')
     .min(1, '文件是空的')
     .max(FILE_LIMITS.maxBytes, `文件不能超过${FILE_LIMITS.maxBytes / 1024 / 1024}MB`),
-  purpose: z.enum(Object.keys(FILE_PURPOSES) as [FilePurpose, ...FilePurpose[]], { error: '文件用途不正确' }),
+  purpose: filePurposeSchema,
   /** The first chunk (all of a small file). */
   data: fileChunkSchema.refine((s) => s.length > 0, '文件是空的'),
 });
@@ -101,24 +94,51 @@ export const fileIdField = (message: string) =>
 export const fileIdSchema = fileIdField('附件不正确');
 export const fileInfoInput = z.object({ id: fileIdSchema });
 
-export interface FileMeta {
-  /** The public id (random, not guessable): what business forms keep (certFileId, fileId). */
-  id: string;
-  name: string;
-  mime: FileMime;
-  size: number;
-  sha256: string;
-  purpose: FilePurpose;
-  createdAt: number;
-}
 
-export interface UploadProgress {
-  uploadId: string;
-  received: number;
-  size: number;
-  done: boolean;
-  file?: FileMeta;
-}
+export const fileMetaSchema = z.object({
+  /** The public id (random, not guessable): what business forms keep (certFileId, fileId). */
+  id: z.string(),
+  name: z.string(),
+  mime: fileMimeSchema,
+  size: z.number(),
+  sha256: z.string(),
+  purpose: filePurposeSchema,
+  createdAt: z.number(),
+});
+export type FileMeta = z.infer<typeof fileMetaSchema>;
+
+export const uploadProgressSchema = z.object({
+  uploadId: z.string(),
+  received: z.number(),
+  size: z.number(),
+  done: z.boolean(),
+  file: fileMetaSchema.optional(),
+});
+export type UploadProgress = z.infer<typeof uploadProgressSchema>;
+
+/**
+ * Uploads (licence images, contract files). A file travels through the unified gateway in base64
+ * chunks — the secure channel's 1 MiB payload limit applies to every request — and is checked by
+ * its content: PNG, JPEG or PDF only, at most 5 MB. The first chunk carries the magic bytes, so a
+ * wrong type is refused before anything is stored.
+ */
+export const fileOps = defineOperations(
+  { anchor: null },
+  {
+    uploadBegin: {
+      name: 'file.upload.begin', label: '上传文件', summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内）', writes: true,
+      input: fileUploadBeginInput, output: uploadProgressSchema,
+    },
+    uploadAppend: {
+      name: 'file.upload.append', label: '继续上传文件', summary: '上传文件：后续分段（最后一段完成上传）', writes: true,
+      input: fileUploadAppendInput, output: uploadProgressSchema,
+    },
+    info: {
+      name: 'file.info', label: '文件信息', summary: '文件信息（本商户、且角色有该文件所属页面的权限）',
+      input: fileInfoInput, output: fileMetaSchema,
+    },
+  },
+);
 
 /** "1.2 MB" / "350 KB". */
 export function formatFileSize(bytes: number): string {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Button } from 'antd';
-import { AUTH_LIMITS, type VerifyPurpose } from '@merchant/contracts';
-import { sendVerifyCode } from '../api.ts';
+import { AUTH_LIMITS, GATEWAY_PATHS } from '@merchant/contracts';
+import type { VerifyCodeSent, VerifyPurpose } from '@merchant/contracts/permission/sign-in';
+import { http } from '../../../platform/http-client.ts';
 
 /**
  * 获取验证码: validates the phone field first, then asks the server to send a code and counts
@@ -31,7 +32,8 @@ export function SmsCodeButton({
     if (!phone) return;
     setSending(true);
     try {
-      const res = await sendVerifyCode(phone, purpose);
+      // Not an operation: the verify-code endpoint (spec §7 getVerifyCode/v2).
+      const res = await http.post<VerifyCodeSent>(GATEWAY_PATHS.verifyCode, { phone, purpose });
       setLeft(res?.resendAfter ?? AUTH_LIMITS.codeResendSeconds);
       message.success('验证码已发送，请注意查收短信');
     } catch {

@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CODES, FILE_LIMITS, FILE_OPS, FILE_PATHS, type ApiClient, type FileMeta, type UploadProgress } from '@merchant/contracts';
+import { type ApiClient, CODES } from '@merchant/contracts';
+import { FILE_LIMITS, FILE_PATHS, type FileMeta, fileOps, type UploadProgress } from '@merchant/contracts/file/upload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
@@ -56,12 +57,12 @@ describe.each(DIALECTS)('uploads (%s)', (dialect) => {
     expect(dl.headers.get('content-type')).toBe('image/png');
     expect(dl.headers.get('content-disposition')).toContain(encodeURIComponent('营业执照.png'));
     expect(Buffer.from(await dl.arrayBuffer()).equals(png)).toBe(true);
-    expect(data<FileMeta>(await op(admin, FILE_OPS.info, { id: file.id })).name).toBe('营业执照.png');
+    expect(data<FileMeta>(await op(admin, fileOps.info.name, { id: file.id })).name).toBe('营业执照.png');
 
     // another merchant: not found, nothing leaked
     const theirs = await other.envelope({ method: 'GET', path: FILE_PATHS.download, query: { id: file.id } });
     expect(theirs).toMatchObject({ code: CODES.notFound, msg: '文件不存在', data: null });
-    expect((await op(other, FILE_OPS.info, { id: file.id })).code).toBe(CODES.notFound);
+    expect((await op(other, fileOps.info.name, { id: file.id })).code).toBe(CODES.notFound);
     // no session: refused
     expect((await t.anon.envelope({ method: 'GET', path: FILE_PATHS.download, query: { id: file.id } })).code).toBe(CODES.sessionInvalid);
   });
@@ -95,46 +96,46 @@ describe.each(DIALECTS)('uploads (%s)', (dialect) => {
 
   it('refuses an oversize file before or while receiving it, storing nothing', async () => {
     const before = await storedCount();
-    const declared = await op(admin, FILE_OPS.uploadBegin, {
+    const declared = await op(admin, fileOps.uploadBegin.name, {
       fileName: '大文件.pdf', size: FILE_LIMITS.maxBytes + 1, purpose: 'contract', data: bigPdf(1000).toString('base64'),
     });
     expect(declared.code).toBe(CODES.badInput);
     expect(declared.msg).toBe('文件不能超过5MB（字段：size）');
     // declares 600 KB, then sends more than that
     const pdf = bigPdf(700_000);
-    const first = data<UploadProgress>(await op(admin, FILE_OPS.uploadBegin, {
+    const first = data<UploadProgress>(await op(admin, fileOps.uploadBegin.name, {
       fileName: '超出.pdf', size: 600_000, purpose: 'contract', data: pdf.subarray(0, FILE_LIMITS.chunkBytes).toString('base64'),
     }));
     expect(first.done).toBe(false);
-    const beyond = await op(admin, FILE_OPS.uploadAppend, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') });
+    const beyond = await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') });
     expect(beyond.code).toBe(CODES.badInput);
     expect(beyond.msg).toContain('超过了声明的大小');
-    expect((await op(admin, FILE_OPS.uploadAppend, { uploadId: first.uploadId, offset: first.received, data: 'AAAA' })).code).toBe(CODES.notFound);
+    expect((await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: 'AAAA' })).code).toBe(CODES.notFound);
     // a chunk larger than the chunk limit is refused by the schema
-    const huge = await op(admin, FILE_OPS.uploadBegin, { fileName: 'a.pdf', size: 600_000, purpose: 'contract', data: 'A'.repeat(800_000) });
+    const huge = await op(admin, fileOps.uploadBegin.name, { fileName: 'a.pdf', size: 600_000, purpose: 'contract', data: 'A'.repeat(800_000) });
     expect(huge.code).not.toBe('200');
     expect(await storedCount()).toEqual(before);
   });
 
   it('checks the offset, the owner of an upload and the purpose’s permission', async () => {
     const pdf = bigPdf(600_000);
-    const first = data<UploadProgress>(await op(admin, FILE_OPS.uploadBegin, {
+    const first = data<UploadProgress>(await op(admin, fileOps.uploadBegin.name, {
       fileName: '合同.pdf', size: pdf.length, purpose: 'contract', data: pdf.subarray(0, FILE_LIMITS.chunkBytes).toString('base64'),
     }));
-    const wrongOffset = await op(admin, FILE_OPS.uploadAppend, { uploadId: first.uploadId, offset: 10, data: 'AAAA' });
+    const wrongOffset = await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: 10, data: 'AAAA' });
     expect(wrongOffset).toMatchObject({ code: CODES.conflict, msg: `续传位置不正确：应从第${first.received}字节继续` });
-    const theirs = await op(other, FILE_OPS.uploadAppend, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') });
+    const theirs = await op(other, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') });
     expect(theirs.code).toBe(CODES.notFound);
-    const done = data<UploadProgress>(await op(admin, FILE_OPS.uploadAppend, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') }));
+    const done = data<UploadProgress>(await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') }));
     expect(done.done).toBe(true);
 
     const operator = await t.signIn('operator');
     const denied = await upload(operator, '营业执照.png', tinyPng());
     expect(denied.code).toBe(CODES.forbidden);
     expect(denied.msg).toBe('没有上传营业执照/证件照片的权限');
-    const bad = await op(admin, FILE_OPS.uploadBegin, { fileName: '', size: 10, purpose: 'licence', data: 'AAAA' });
+    const bad = await op(admin, fileOps.uploadBegin.name, { fileName: '', size: 10, purpose: 'licence', data: 'AAAA' });
     expect(bad).toMatchObject({ code: CODES.badInput, msg: '请选择文件（字段：fileName）' });
-    const badPurpose = await op(admin, FILE_OPS.uploadBegin, { fileName: 'a.png', size: 10, purpose: 'avatar', data: 'AAAA' });
+    const badPurpose = await op(admin, fileOps.uploadBegin.name, { fileName: 'a.png', size: 10, purpose: 'avatar', data: 'AAAA' });
     expect(badPurpose.msg).toBe('文件用途不正确（字段：purpose）');
     // the operation log has the uploads
     const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'file.upload.%').execute();

@@ -1,5 +1,6 @@
 import { Form, Input, Space, type FormInstance } from 'antd';
-import { passwordSchema, phoneSchema, verifyCodeSchema, type VerifyPurpose } from '@merchant/contracts';
+import { passwordSchema, phoneSchema, verifyCodeSchema } from '@merchant/contracts';
+import type { VerifyPurpose } from '@merchant/contracts/permission/sign-in';
 import { sameAs, zodRule } from '../../../shared/ui/zod-rule.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
 

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { App, Button, Form } from 'antd';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { PhoneCodePasswordFields } from '../components/phone-code-password-fields.tsx';
-import { resetPassword } from '../api.ts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
+import { call } from '../../../platform/call.ts';
 
 interface ResetValues {
   phone: string;
@@ -21,7 +22,7 @@ export default function FindPasswordPage() {
   const submit = async (v: ResetValues) => {
     setBusy(true);
     try {
-      await resetPassword({ phone: v.phone.trim(), code: v.code.trim(), password: v.password });
+      await call(signInOps.resetPassword, { phone: v.phone.trim(), code: v.code.trim(), password: v.password });
       message.success('密码已重置，请使用新密码登录');
       navigate('/login', { replace: true });
     } catch {

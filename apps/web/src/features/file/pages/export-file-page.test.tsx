@@ -3,21 +3,19 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ExportTask } from '@merchant/contracts';
+import { exportTaskOps, type ExportTask } from '@merchant/contracts/file/export-task';
 
 const list = vi.fn();
 const remove = vi.fn();
 const retry = vi.fn();
 const download = vi.fn();
 const saveFile = vi.fn();
-vi.mock('../api.ts', () => ({
-  exportTaskKeys: { all: ['file', 'export-tasks'] },
-  exportTaskApi: {
-    list: (p: unknown) => list(p),
-    remove: (id: number) => remove(id),
-    retry: (id: number) => retry(id),
-    download: (t: unknown) => download(t),
-  },
+vi.mock('../../../platform/call.ts', () => ({
+  call: (op: { name: string }, input: { id: number }) =>
+    op.name === exportTaskOps.list.name ? list(input) : op.name === exportTaskOps.delete.name ? remove(input.id) : retry(input.id),
+}));
+vi.mock('../../../platform/http-client.ts', () => ({
+  http: { download: (req: { body: { id: number } }, fileName: string) => download({ ...req.body, fileName }) },
 }));
 vi.mock('../../../platform/save-file.ts', () => ({ saveFile: (f: unknown) => saveFile(f) }));
 

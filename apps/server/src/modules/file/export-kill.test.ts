@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient, AUTH_OPS, CODES, EXPORT_OPS, GATEWAY_PATHS, type ExportQueued, type ExportTask } from '@merchant/contracts';
+import { ApiClient, CODES, GATEWAY_PATHS } from '@merchant/contracts';
+import { type ExportQueued, type ExportTask, exportTaskOps } from '@merchant/contracts/file/export-task';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/database.ts';
@@ -44,7 +46,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 
 async function signIn(port: number) {
   const anon = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, appKey: 'A1001000' });
-  const { token } = await anon.call<{ token: string }>({ method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: AUTH_OPS.loginPassword, body: { userName: 'admin', password: TEST_PASSWORD } } });
+  const { token } = await anon.call<{ token: string }>({ method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } } });
   return new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, appKey: 'A1001000', getToken: () => token });
 }
 
@@ -87,7 +89,7 @@ describe('export task killed mid-run (sqlite, real process)', () => {
     const partFiles = () => (fs.existsSync(exportsDir) ? fs.readdirSync(exportsDir, { recursive: true }).map(String).filter((f) => f.endsWith('.part')) : []);
     let running: ExportTask | undefined;
     for (let i = 0; i < 600 && !running; i++) {
-      const list = ((await op(admin, EXPORT_OPS.taskList, {})).data as { list: ExportTask[] }).list;
+      const list = ((await op(admin, exportTaskOps.list.name, {})).data as { list: ExportTask[] }).list;
       const t = list.find((x) => x.id === taskId);
       if (t?.status === 'running' && t.rowCount > 0 && partFiles().length > 0) running = t;
       else if (t?.status === 'done') throw new Error('export finished before it could be killed; raise EXTRA_ACCOUNTS');
@@ -100,16 +102,16 @@ describe('export task killed mid-run (sqlite, real process)', () => {
 
     child = await startServer(dataDir, port);
     admin = await signIn(port);
-    const after = ((await op(admin, EXPORT_OPS.taskList, {})).data as { list: ExportTask[] }).list.find((x) => x.id === taskId)!;
+    const after = ((await op(admin, exportTaskOps.list.name, {})).data as { list: ExportTask[] }).list.find((x) => x.id === taskId)!;
     expect(after).toMatchObject({ status: 'failed', errorMessage: '导出中断（服务重启或异常退出），请重试' });
     expect(partFiles()).toEqual([]);
     const dl = await downloadTask(admin, taskId);
     expect(dl.kind === 'json' && dl.envelope.code).toBe(CODES.notFound);
 
-    expect((await op(admin, EXPORT_OPS.taskRetry, { id: taskId })).code).toBe(CODES.ok);
+    expect((await op(admin, exportTaskOps.retry.name, { id: taskId })).code).toBe(CODES.ok);
     let done: ExportTask | undefined;
     for (let i = 0; i < 1200 && !done; i++) {
-      const t = ((await op(admin, EXPORT_OPS.taskList, {})).data as { list: ExportTask[] }).list.find((x) => x.id === taskId);
+      const t = ((await op(admin, exportTaskOps.list.name, {})).data as { list: ExportTask[] }).list.find((x) => x.id === taskId);
       if (t?.status === 'done') done = t;
       else if (t?.status === 'failed') throw new Error(`retry failed: ${t.errorMessage}`);
       else await new Promise((r) => setTimeout(r, 100));

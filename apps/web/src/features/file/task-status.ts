@@ -1,4 +1,4 @@
-import { EXPORT_TASK_STATUS, type ExportTask, type ExportTaskStatus } from '@merchant/contracts';
+import { EXPORT_TASK_STATUS, type ExportTask, type ExportTaskStatus } from '@merchant/contracts/file/export-task';
 
 /** How often the list reloads while an export is queued or running. */
 export const POLL_MS = 2_000;

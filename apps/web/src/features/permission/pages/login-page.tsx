@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Input, Space, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { loginPasswordInput, loginSmsInput } from '@merchant/contracts';
+import { loginPasswordInput, loginSmsInput, signInOps } from '@merchant/contracts/permission/sign-in';
+import { call } from '../../../platform/call.ts';
 import { startSession } from '../../../platform/session-store.ts';
 import { peekLoginNotice } from '../../../platform/notify.ts';
 import { safeRedirect } from '../../../platform/redirect.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { SmsCodeButton } from '../components/sms-code-button.tsx';
-import { loginByPassword, loginBySms } from '../api.ts';
 
 type Mode = 'password' | 'sms';
 
@@ -31,7 +31,7 @@ export default function LoginPage() {
   const submitPassword = async (v: { userName: string; password: string }) => {
     setBusy(true);
     try {
-      const res = await loginByPassword({ userName: v.userName.trim(), password: v.password });
+      const res = await call(signInOps.loginPassword, { userName: v.userName.trim(), password: v.password });
       done(res.token);
     } catch {
       // the catalogue showed the reason (wrong password, locked…)
@@ -43,7 +43,7 @@ export default function LoginPage() {
   const submitSms = async (v: { phone: string; code: string }) => {
     setBusy(true);
     try {
-      const res = await loginBySms({ phone: v.phone.trim(), code: v.code.trim() });
+      const res = await call(signInOps.loginSms, { phone: v.phone.trim(), code: v.code.trim() });
       done(res.token);
     } catch {
       // see above

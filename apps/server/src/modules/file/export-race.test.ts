@@ -1,5 +1,6 @@
+import { type ApiClient, CODES } from '@merchant/contracts';
 import { accountOps } from '@merchant/contracts/system/account';
-import { CODES, EXPORT_OPS, type ApiClient } from '@merchant/contracts';
+import { exportTaskOps } from '@merchant/contracts/file/export-task';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { exportList } from '../../test/export-kit.ts';
@@ -44,7 +45,7 @@ describe.each(DIALECTS)('export cap under concurrency (%s)', (dialect) => {
     await t.db.db.updateTable('export_task').set({ status: 'failed', error_message: '测试' }).where('account_id', '=', accountId).execute();
     const ids = (await t.db.db.selectFrom('export_task').select('id').where('account_id', '=', accountId).execute()).map((r) => r.id);
     expect(ids.length).toBeGreaterThanOrEqual(4);
-    const answers = await race(ids.length, (i) => op(admin, EXPORT_OPS.taskRetry, { id: ids[i] }));
+    const answers = await race(ids.length, (i) => op(admin, exportTaskOps.retry.name, { id: ids[i] }));
     expectWinners(answers, { code: CODES.tooManyRequests, msg: BUSY, status: 429 }, { winners: 2 });
     expect(await active()).toBe(2);
   });

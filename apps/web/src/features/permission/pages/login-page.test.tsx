@@ -3,15 +3,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { App } from 'antd';
 import { STORAGE_KEYS } from '@merchant/contracts';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 
-vi.mock('../api.ts', () => ({
-  loginByPassword: vi.fn(async () => ({ token: 'tok-new', expiresAt: Date.now() + 60_000 })),
-  loginBySms: vi.fn(),
-  sendVerifyCode: vi.fn(),
+vi.mock('../../../platform/call.ts', () => ({
+  call: vi.fn(async () => ({ token: 'tok-new', expiresAt: Date.now() + 60_000 })),
 }));
 
 const { default: LoginPage } = await import('./login-page.tsx');
-const api = await import('../api.ts');
+const { call } = await import('../../../platform/call.ts');
 
 function renderAt(url: string) {
   const router = createMemoryRouter(
@@ -40,7 +39,7 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getAllByRole('button', { name: /登\s*录/ })[0]);
     expect(await screen.findByText('请输入账号')).toBeTruthy();
     expect(await screen.findByText('请输入密码')).toBeTruthy();
-    expect(api.loginByPassword).not.toHaveBeenCalled();
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('signs in, stores the token and returns where the visitor meant to go', async () => {
@@ -50,7 +49,7 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getAllByRole('button', { name: /登\s*录/ })[0]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/website/system/organization-list'));
-    expect(api.loginByPassword).toHaveBeenCalledWith({ userName: 'admin', password: 'Secret123' });
+    expect(call).toHaveBeenCalledWith(signInOps.loginPassword, { userName: 'admin', password: 'Secret123' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-new');
     // a new session does not inherit another account's role choice
     expect(sessionStorage.getItem(STORAGE_KEYS.currentRole)).toBeNull();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Form, Input } from 'antd';
-import { registerInput } from '@merchant/contracts';
+import { registerInput, signInOps } from '@merchant/contracts/permission/sign-in';
+import { call } from '../../../platform/call.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { PhoneCodePasswordFields } from '../components/phone-code-password-fields.tsx';
-import { registerMerchant } from '../api.ts';
 
 interface RegisterValues {
   merchantName: string;
@@ -27,7 +27,7 @@ export default function RegisterPage() {
   const submit = async (v: RegisterValues) => {
     setBusy(true);
     try {
-      const res = await registerMerchant({
+      const res = await call(signInOps.register, {
         merchantName: v.merchantName.trim(),
         userName: v.userName.trim(),
         phone: v.phone.trim(),
