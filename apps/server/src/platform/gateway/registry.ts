@@ -2,9 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { anchorsOf, type OperationContract } from '@merchant/contracts';
-import { z } from 'zod';
-
-const zUnknown = z.unknown();
+import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
@@ -143,30 +141,4 @@ export async function discoverOperations(registry: OperationRegistry): Promise<v
 
 function isOperation(v: unknown): v is Operation {
   return typeof v === 'object' && v !== null && 'name' in v && 'handler' in v && 'output' in v && 'merchantScope' in v;
-}
-
-/**
- * TRANSITION ONLY (issue 11): the old hand-written operation shape, until every module implements its
- * contracts. Removed when the last module is converted.
- */
-export interface LegacyOperation<S extends z.ZodType = z.ZodType> {
-  name: string;
-  anchor: string | readonly string[] | null;
-  public?: boolean;
-  mutates?: boolean;
-  summary: string;
-  label?: string;
-  input: S;
-  handler(ctx: OpContext, input: z.output<S>): Promise<unknown>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  export?: ExportSource<z.output<S>, any>;
-}
-export function defineOperation<S extends z.ZodType>(op: LegacyOperation<S>): Operation {
-  const out: Operation = {
-    name: op.name, label: op.label ?? op.summary, summary: op.summary, anchor: op.anchor, input: op.input, output: zUnknown,
-    public: op.public ?? false, writes: op.mutates ?? false, merchantScope: false, rest: null, exportable: Boolean(op.export),
-    appKey: null, busiCode: null, handler: op.handler as Operation['handler'], export: op.export,
-  };
-  defined.set(out.name, out);
-  return out;
 }

@@ -36,7 +36,7 @@ function setup(request: (p: Record<string, unknown>) => Promise<PageResult<Row>>
             columns={columns}
             rowKey="id"
             title="测试列表"
-            exportable={{ name: 'test.list', exportName: '测试列表', body }}
+            exportable={{ operation: { name: 'test.list', label: '测试列表', merchantScope: false }, body }}
           />
         </QueryClientProvider>
       </App>

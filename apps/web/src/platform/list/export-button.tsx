@@ -15,9 +15,7 @@ export const EXPORT_TASKS_KEY = ['file', 'export-tasks'] as const;
 /** What a list needs to offer 导出. */
 export interface ListExport {
   /** The list's operation (an exportable contract): the server re-runs it with the same filters, without paging. */
-  operation?: ExportOperation;
-  /** TRANSITION ONLY (issue 11): an operation name, until every page passes its contract. */
-  name?: string;
+  operation: ExportOperation;
   /** Names the file and the task (e.g. 账号列表); the operation's label by default. */
   exportName?: string;
   /** Turns the list's current filters (and sorting) into the operation's body; unchanged by default. */
@@ -28,9 +26,7 @@ export interface ListExport {
 export type ExportOperation = Pick<OperationContract, 'name' | 'label' | 'merchantScope'>;
 
 export interface ExportButtonProps {
-  operation?: ExportOperation;
-  /** TRANSITION ONLY (issue 11). */
-  name?: string;
+  operation: ExportOperation;
   /** The operation's label by default. */
   exportName?: string;
   /** The body sent, read when the button is clicked (the filters the table shows then). */
@@ -45,8 +41,7 @@ export interface ExportButtonProps {
  * download; a larger one becomes a background task (a message with a way to 导出文件); errors
  * are shown by the http client's catalogue (e.g. too many exports running).
  */
-export function ExportButton({ operation: given, name, exportName, body, disabled, disabledReason }: ExportButtonProps) {
-  const operation: ExportOperation = given ?? { name: name ?? '', label: exportName ?? '导出', merchantScope: false };
+export function ExportButton({ operation, exportName, body, disabled, disabledReason }: ExportButtonProps) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [running, setRunning] = useState(false);

@@ -246,7 +246,6 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
             {exportable ? (
               <ExportButton
                 operation={exportable.operation}
-                name={exportable.name}
                 exportName={exportable.exportName}
                 body={() => (exportable.body ?? ((f) => f))({ ...filters, ...sorting })}
                 disabled={!data || data.total === 0 || query.isError}
