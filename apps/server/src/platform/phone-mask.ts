@@ -1,7 +1,7 @@
 import { resolveMaskedPhone } from '@merchant/contracts';
 import { loadAccess } from './auth/access.ts';
 import { badInput, forbidden } from './errors.ts';
-import type { OpContext } from './gateway/registry.ts';
+import type { OpContext } from './gateway/op-context.ts';
 
 // Decision "the masking rule": every phone the server answers is masked (maskPhone); an edit form
 // sends back the masked value it was filled with when the number is not changed, and the stored

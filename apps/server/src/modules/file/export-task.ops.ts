@@ -1,5 +1,6 @@
 import { exportTaskOps } from '@merchant/contracts/file/export-task';
-import { implement, type SessionOpContext } from '../../platform/gateway/registry.ts';
+import { implement } from '../../platform/gateway/registry.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 
 // 文件管理 → 导出文件 is in every menu (spec §2): any signed-in account sees its own export tasks only.
 

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { fileRefs, requireMerchantFile } from '../../platform/files/file-store.ts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
+import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { withGeneratedCode } from './business-code.ts';
 import * as repo from './contract.repo.ts';
 

@@ -6,7 +6,7 @@ import { REVIEW_FIELDS } from '@merchant/contracts/merchant/merchant-info';
 import type { z } from 'zod';
 import { badInput, conflict, guardUnique, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
+import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { fieldChanges, parseChanges } from './field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';

@@ -15,7 +15,7 @@ import { SETTLE_STATUS } from '@merchant/contracts/merchant/settle-apply';
 import type { z } from 'zod';
 import { filePublicId } from '../../platform/files/file-store.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
+import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import { fieldChanges, maskPhoneChanges, splitCodes } from './field-changes.ts';
 import * as repo from './merchant-info.repo.ts';

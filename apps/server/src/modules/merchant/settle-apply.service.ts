@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { loadAccess } from '../../platform/auth/access.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
+import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import { splitCodes } from './field-changes.ts';

@@ -2,7 +2,7 @@ import { maskPhone, type Paged } from '@merchant/contracts';
 import { STAFF_POSITIONS, STAFF_STATUS, type staffCreateInput, type StaffRow, type staffUpdateInput } from '@merchant/contracts/merchant/staff';
 import type { z } from 'zod';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
+import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import * as repo from './staff.repo.ts';

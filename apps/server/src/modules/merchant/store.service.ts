@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Selectable } from 'kysely';
 import type { StoreTable } from './store.table.ts';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
-import type { OpContext } from '../../platform/gateway/registry.ts';
+import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { fieldChanges, maskPhoneChanges, parseChanges, splitCodes } from './field-changes.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';

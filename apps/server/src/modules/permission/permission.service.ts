@@ -8,7 +8,7 @@ import type {
   RoleOption,
   UserInfo,
 } from '@merchant/contracts/permission/session';
-import type { OpContext, SessionOpContext } from '../../platform/gateway/registry.ts';
+import type { OpContext, SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { AppError, conflict, guardUnique } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import {

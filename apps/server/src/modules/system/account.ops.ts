@@ -1,14 +1,13 @@
 import { ACCOUNT_STATUS, ACCOUNT_TYPE, accountListInput, accountOps } from '@merchant/contracts/system/account';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
-import { exportContext } from './export-context.ts';
 import * as s from './account.service.ts';
 
 export const accountList = implement(accountOps.list, {
   handler: (ctx, i) => s.accountList(ctx, i),
   export: queryExport(accountListInput, {
-    query: (ctx, i) => s.accountExportQuery(exportContext(ctx), i),
-    mapBatch: (ctx, rows) => s.accountExportRows(exportContext(ctx), rows),
+    query: (ctx, i) => s.accountExportQuery(ctx, i),
+    mapBatch: (ctx, rows) => s.accountExportRows(ctx, rows),
     filterLabels: { organizationId: '组织ID' },
     columns: [
       { header: '账号', key: 'userName' },

@@ -3,7 +3,7 @@ import type { accountOps } from '@merchant/contracts/system/account';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { revokeAccountSessions, REVOKE_REASONS } from '../../platform/auth/session.service.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
-import type { SessionOpContext } from '../../platform/gateway/registry.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import { adminManagers, flag, requireOrg, requireRole, roleBlock, roleFacts, roleNote, scopeOf, scopeRootOf, type Scope } from './admin-scope.ts';
 import * as repo from './account.repo.ts';

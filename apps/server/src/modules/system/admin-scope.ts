@@ -1,6 +1,6 @@
 import { loadAccess } from '../../platform/auth/access.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { SessionOpContext } from '../../platform/gateway/registry.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import * as orgRepo from './organization.repo.ts';
 import * as roleRepo from './role.repo.ts';
 

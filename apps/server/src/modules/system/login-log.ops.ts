@@ -1,13 +1,12 @@
 import { describeUserAgent, LOGIN_METHOD_LABELS, loginFailureText, loginLogListInput, loginLogOps } from '@merchant/contracts/system/login-log';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
-import { exportContext } from './export-context.ts';
 import { listLoginLogs, loginLogExportQuery, type LoginLogExportRow as Row } from './login-log.service.ts';
 
 export const loginLogList = implement(loginLogOps.list, {
   handler: (ctx, input) => listLoginLogs(ctx, input),
   export: queryExport(loginLogListInput, {
-    query: (ctx, i) => loginLogExportQuery(exportContext(ctx), i),
+    query: (ctx, i) => loginLogExportQuery(ctx, i),
     filterLabels: { success: '登录成功', timeRange: '登录时间' },
     columns: [
       { header: '登录时间', key: 'createdAt', type: 'time' },

@@ -1,4 +1,4 @@
-import type { SessionOpContext } from '../../platform/gateway/registry.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import * as repo from './login-log.repo.ts';
 
 // 登录日志: the merchant's sign-in attempts (written by the sign-in itself, read here).

@@ -2,7 +2,6 @@ import { operationLogListInput, operationLogOps, operationResult } from '@mercha
 import { OPERATION_LOG_LABELS } from '../../platform/audit.ts';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
-import { exportContext } from './export-context.ts';
 import { describeEntries, listOperationLogs, operationLogExportQuery } from './operation-log.service.ts';
 
 type Row = Awaited<ReturnType<typeof describeEntries>>[number] & { resultCode: string; resultMsg: string; operation: string };
@@ -11,9 +10,9 @@ export const operationLogList = implement(operationLogOps.list, {
   // Each entry in words (operation name, page name, targets) next to the stored codes.
   handler: (ctx, input) => listOperationLogs(ctx, input),
   export: queryExport(operationLogListInput, {
-    query: (ctx, i) => operationLogExportQuery(exportContext(ctx), i),
+    query: (ctx, i) => operationLogExportQuery(ctx, i),
     // The sheet says what the page says: the same words, put the same way.
-    mapBatch: (ctx, rows) => describeEntries(exportContext(ctx), rows),
+    mapBatch: (ctx, rows) => describeEntries(ctx, rows),
     filterLabels: { timeRange: '操作时间' },
     columns: [
       { header: '操作时间', key: 'createdAt', type: 'time' },

@@ -1,5 +1,5 @@
 import { describeTargets, operationLogLabel, operationsNamed, targetLookups } from '../../platform/audit.ts';
-import type { SessionOpContext } from '../../platform/gateway/registry.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import * as repo from './operation-log.repo.ts';
 
 interface StoredEntry {

@@ -1,14 +1,13 @@
 import { organizationOps, orgTreeInput, STRUCTURE_TYPES } from '@merchant/contracts/system/organization';
 import { memoryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
-import { exportContext } from './export-context.ts';
 import * as s from './organization.service.ts';
 
 export const orgTree = implement(organizationOps.tree, {
   handler: (ctx, i) => s.orgTree(ctx, i),
   // The tree table flattened: one row per organisation, depth first, with its level and path.
   export: memoryExport(orgTreeInput, {
-    load: (ctx, i) => s.orgExportRows(exportContext(ctx), i),
+    load: (ctx, i) => s.orgExportRows(ctx, i),
     filterLabels: { keyword: '组织名称' },
     columns: [
       { header: '组织名称', key: 'name' },

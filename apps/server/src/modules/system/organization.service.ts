@@ -1,7 +1,7 @@
 import type { OrgNode, organizationOps } from '@merchant/contracts/system/organization';
 import type { ParsedInputOf } from '@merchant/contracts';
 import { conflict, forbidden, guardUnique, type UniqueKey } from '../../platform/errors.ts';
-import type { SessionOpContext } from '../../platform/gateway/registry.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { flag, orgNote, requireOrg, scopeOf, type OrgRow } from './admin-scope.ts';
 import { membershipCount } from './account.service.ts';
 import * as repo from './organization.repo.ts';

@@ -1,13 +1,12 @@
 import { roleListInput, roleOps } from '@merchant/contracts/system/role';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
-import { exportContext } from './export-context.ts';
 import * as s from './role.service.ts';
 
 export const roleList = implement(roleOps.list, {
   handler: (ctx, i) => s.roleList(ctx, i),
   export: queryExport(roleListInput, {
-    query: (ctx, i) => s.roleExportQuery(exportContext(ctx), i),
+    query: (ctx, i) => s.roleExportQuery(ctx, i),
     filterLabels: { organizationId: '组织ID' },
     columns: [
       { header: '角色名称', key: 'name' },

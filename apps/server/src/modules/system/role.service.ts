@@ -2,7 +2,7 @@ import type { MenuNode } from '@merchant/contracts/permission/session';
 import type { ParsedInputOf } from '@merchant/contracts';
 import type { roleOps } from '@merchant/contracts/system/role';
 import { badInput, conflict, forbidden, guardUnique, type UniqueKey } from '../../platform/errors.ts';
-import type { SessionOpContext } from '../../platform/gateway/registry.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { buildMenuTree } from '../permission/permission.service.ts';
 import { flag, orgName, requireOrg, requireRole, roleFacts, roleNote, scopeOf, scopeRootOf } from './admin-scope.ts';
 import { membershipCount } from './account.service.ts';

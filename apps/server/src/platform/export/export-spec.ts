@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
-import type { OpContext } from '../gateway/registry.ts';
+import type { SessionOpContext } from '../gateway/op-context.ts';
 import type { ExportColumn, ExportSheet } from './export-column.ts';
 
 export type { ExportColumn, ExportColumnType } from './export-column.ts';
@@ -11,9 +11,9 @@ export type { ExportColumn, ExportColumnType } from './export-column.ts';
  */
 export interface ExportSource<I = unknown, R = Record<string, unknown>> extends ExportSheet<R> {
   /** Rows in the list's order, in batches, without paging. */
-  rows(ctx: OpContext, input: I): AsyncIterable<readonly R[]>;
+  rows(ctx: SessionOpContext, input: I): AsyncIterable<readonly R[]>;
   /** How many rows `rows` will produce. */
-  count(ctx: OpContext, input: I): Promise<number>;
+  count(ctx: SessionOpContext, input: I): Promise<number>;
 }
 
 /** What a list repo builds: a Kysely select whose rows are the export rows. */
@@ -27,10 +27,10 @@ export type ListQuery<R> = SelectQueryBuilder<any, any, R>;
  */
 export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(_input: S, spec: {
   columns: readonly ExportColumn<R>[];
-  query: (ctx: OpContext, input: I) => ListQuery<Raw>;
+  query: (ctx: SessionOpContext, input: I) => ListQuery<Raw>;
   map?: (row: Raw) => R;
   /** Enriches one batch (e.g. one query for the memberships of a thousand accounts). */
-  mapBatch?: (ctx: OpContext, rows: Raw[]) => Promise<R[]>;
+  mapBatch?: (ctx: SessionOpContext, rows: Raw[]) => Promise<R[]>;
   filterLabels?: Readonly<Record<string, string>>;
 }): ExportSource<I, R> {
   return {
@@ -53,7 +53,7 @@ export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(
 /** An export source over rows already in memory (e.g. a tree flattened). */
 export function memoryExport<S extends z.ZodType, R, I = z.output<S>>(_input: S, spec: {
   columns: readonly ExportColumn<R>[];
-  load: (ctx: OpContext, input: I) => Promise<readonly R[]>;
+  load: (ctx: SessionOpContext, input: I) => Promise<readonly R[]>;
   filterLabels?: Readonly<Record<string, string>>;
 }): ExportSource<I, R> {
   return {

@@ -6,8 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { AppError, badInput, forbidden } from '../errors.ts';
-import { auditCall, authorize, contextFor, inputError, operationContext, parseInput, type GatewayDeps } from '../gateway/gateway.ts';
-import type { OpContext } from '../gateway/registry.ts';
+import { auditCall, authorize, contextFor, inputError, operationContext, parseInput, signedIn, type GatewayDeps } from '../gateway/gateway.ts';
+import type { OpContext } from '../gateway/op-context.ts';
 import type { ExportSource } from './export-spec.ts';
 import { contentDisposition, exportFileName, type OpenExport } from './export-tasks.ts';
 import { filterSummary } from './filter-summary.ts';
@@ -47,7 +47,7 @@ async function handleExport(deps: GatewayDeps, req: FastifyRequest, reply: Fasti
     input = parseInput(op, call.body);
     const session = ctx.session!;
     const source = op.export as Source;
-    const total = await source.count(ctx, input);
+    const total = await source.count(signedIn(ctx), input);
     const fileName = exportFileName(call.exportName || op.summary, deps.clock.now(), deps.config.businessTimeZone);
     if (total > deps.config.export.syncMaxRows) {
       const taskId = await deps.services.exports.queue({
@@ -85,7 +85,7 @@ function streamNow(deps: GatewayDeps, req: FastifyRequest, reply: FastifyReply, 
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) abort.abort(new Error('client closed'));
   });
-  writeXlsx(body, source.columns, source.rows(ctx, input), { sheetName: fileName.replace(/_\d+\.xlsx$/, ''), signal: abort.signal, timeZone: deps.config.businessTimeZone })
+  writeXlsx(body, source.columns, source.rows(signedIn(ctx), input), { sheetName: fileName.replace(/_\d+\.xlsx$/, ''), signal: abort.signal, timeZone: deps.config.businessTimeZone })
     .catch((err: unknown) => {
       req.log.error({ err }, 'export stream failed');
       body.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -141,6 +141,6 @@ export function exportOpener(deps: GatewayDeps, log: FastifyBaseLogger): OpenExp
     }
     const ctx = operationContext(deps, { log, ip: '', userAgent: 'export-task', session, clientAnchor: order.clientAnchor });
     const source = op.export as Source;
-    return { columns: source.columns, rows: source.rows(ctx, parseInput(op, order.input)) };
+    return { columns: source.columns, rows: source.rows(signedIn(ctx), parseInput(op, order.input)) };
   };
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { badInput, conflict, forbidden, notFound } from '../errors.ts';
-import type { OpContext } from '../gateway/registry.ts';
+import type { OpContext } from '../gateway/op-context.ts';
 import { detectMime, extensionFits, extensionOf, looksComplete } from './file-type.ts';
 import * as repo from './file.repo.ts';
 

@@ -9,7 +9,8 @@ import { extractToken, resolveSession } from '../auth/session.service.ts';
 import { writeAudit } from '../audit.ts';
 import { AppError, asAppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
 import { foreignMerchantId } from '../tenant.ts';
-import type { OpContext, Operation, OperationRegistry, Services, SessionOpContext } from './registry.ts';
+import type { Operation, OperationRegistry } from './registry.ts';
+import type { OpContext, Services, SessionOpContext } from './op-context.ts';
 
 export interface GatewayDeps {
   db: Db;
@@ -45,7 +46,16 @@ export function operationContext(
   deps: GatewayDeps,
   caller: Pick<OpContext, 'log' | 'ip' | 'userAgent' | 'clientAnchor' | 'session'>,
 ): OpContext {
-  return { db: deps.db.db, dialect: deps.db.dialect, stream: deps.db.stream, config: deps.config, clock: deps.clock, services: deps.services, ...caller };
+  const ctx: OpContext = { db: deps.db.db, dialect: deps.db.dialect, stream: deps.db.stream, config: deps.config, clock: deps.clock, services: deps.services, ...caller };
+  // A job acting as an account runs like that account's request: its merchant with it.
+  if (caller.session) (ctx as SessionOpContext).merchantId = caller.session.merchantId;
+  return ctx;
+}
+
+/** A context `authorize` has signed in (or a job acting as an account): its session and merchant are there. */
+export function signedIn(ctx: OpContext): SessionOpContext {
+  if (!ctx.session) throw sessionInvalid('该操作需要登录');
+  return ctx as SessionOpContext;
 }
 
 /** Builds an operation's context for a request (the session is added by `authorize`). */

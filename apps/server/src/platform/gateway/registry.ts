@@ -1,54 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { anchorsOf, type OperationContract } from '@merchant/contracts';
 import type { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { Clock } from '../clock.ts';
-import type { SessionContext } from '../auth/session.service.ts';
-import type { HumanCheck } from '../auth/verify-code.service.ts';
-import type { ChannelStores } from '../secure/channel-stores.ts';
-import type { SmsSender } from '../sms/sms-sender.ts';
 import type { ExportSource } from '../export/export-spec.ts';
-import type { ExportTaskStore } from '../export/export-tasks.ts';
-
-/** What every operation handler receives. */
-export interface OpContext {
-  db: Db['db'];
-  dialect: Db['dialect'];
-  /** Streams a query's rows from a database cursor (exports). */
-  stream: Db['stream'];
-  config: Config;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  ip: string;
-  userAgent: string;
-  /** The signed-in session; present for every non-public operation. */
-  session?: SessionContext;
-  /** The raw token of the request (for logout). */
-  token?: string;
-  /** The anchor the client said it came from (audit only, never trusted). */
-  clientAnchor?: string;
-  services: Services;
-}
-
-/** Cross-module services, attached once at start-up (modules call services, never each other's repos). */
-export interface Services {
-  sms: SmsSender;
-  channels: ChannelStores;
-  /** The export center's task store: tasks of 导出文件. */
-  exports: ExportTaskStore;
-  /** The captcha / slider hook every verify-code request passes (default: none). */
-  humanCheck: HumanCheck;
-}
-
-/** What the handler of a signed-in operation receives: the session and its merchant are always there. */
-export interface SessionOpContext extends OpContext {
-  session: SessionContext;
-  /** The session's merchant: every query of the operation is scoped by it. */
-  merchantId: number;
-}
+import type { OpContext, SessionOpContext } from './op-context.ts';
 
 /** The context an operation's handler gets: a public operation may run without a session. */
 export type HandlerContext<C extends OperationContract> = C['public'] extends true ? OpContext : SessionOpContext;
