@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_KEYS, BUSI_CODES } from '../core/constants.ts';
 import { defineOperations } from '../core/operation.ts';
+import { GATEWAY_PATHS } from '../client/api-client.ts';
 
 // The signed-in session (spec §3): who is signed in, the organisations, roles and menus the account may choose,
 // and the merchant's channels and sites.
@@ -140,12 +141,12 @@ export const sessionOps = defineOperations(
   { anchor: null, appKey: APP_KEYS.permission },
   {
     getInfo: {
-      name: 'permission.getInfo', label: '当前账号信息', input: empty, output: userInfoSchema, rest: '/ben-api/v1/permission/getInfo',
+      name: 'permission.getInfo', label: '当前账号信息', input: empty, output: userInfoSchema, rest: GATEWAY_PATHS.getInfo,
     },
     resourceFetch: {
       name: 'permission.resource.fetch', label: '组织、角色与菜单资源', busiCode: BUSI_CODES.permission,
       summary: '组织、角色与菜单资源（所选组织与角色成为会话的当前选择）',
-      input: resourceFetchInput, output: resourceResponseSchema, rest: { method: 'GET', path: '/uni-api/permission/resource/v2/fetch' },
+      input: resourceFetchInput, output: resourceResponseSchema, rest: { method: 'GET', path: GATEWAY_PATHS.resourceFetch },
     },
     channelList: {
       name: 'permission.channel.list', label: '渠道与站点选项', appKey: APP_KEYS.channel, busiCode: BUSI_CODES.channel,
