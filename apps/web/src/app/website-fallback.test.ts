@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppRoute } from '../platform/route-types.ts';
-import { menuTree, node, user } from '../platform/test-fixtures.ts';
+import { menuTree, node, user } from '../test/fixtures.ts';
 import { classifyWebsitePath, fallbackTitle } from './website-fallback.ts';
 
 const page = () => Promise.resolve({ default: () => null });

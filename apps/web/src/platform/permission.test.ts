@@ -11,7 +11,7 @@ import {
 } from './permission.ts';
 import { buildMenu, menuPages, openKeysFor, withClientSections, type MenuEntry } from './menu.ts';
 import type { AppRoute } from './route-types.ts';
-import { menuTree, user } from './test-fixtures.ts';
+import { menuTree, user } from '../test/fixtures.ts';
 
 const page = () => Promise.resolve({ default: () => null });
 const registered: AppRoute[] = [

@@ -15,7 +15,7 @@ import {
   toggleAll,
   toggleAllLabel,
 } from './picker.ts';
-import { user } from './test-fixtures.ts';
+import { user } from '../test/fixtures.ts';
 
 const opts = [
   { code: 'A', name: '美团' },

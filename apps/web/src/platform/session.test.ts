@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@merchant/contracts';
 import type { ChannelResponse } from '@merchant/contracts/permission/session';
-import { resources, user } from './test-fixtures.ts';
+import { resources, user } from '../test/fixtures.ts';
 
 vi.mock('./session-api.ts', () => ({
   fetchResources: vi.fn(),

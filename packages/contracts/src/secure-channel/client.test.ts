@@ -5,7 +5,7 @@ import { acceptHandshake, type ClientHello } from './keys.ts';
 import { verifyRequest } from './request.ts';
 import { sealResponse } from './response.ts';
 import { MemoryChannelStore, MemoryNonceStore } from './stores.ts';
-import { T0, wire } from './test-helpers.ts';
+import { T0, wire } from '../test/secure-channel-kit.ts';
 
 /** A fake server: handshake endpoint + verifier, with its own clock and a restart button. */
 function server(opts: { now: () => number; ttlMs?: number }) {

@@ -5,7 +5,7 @@ import { SecureChannelError } from './errors.ts';
 import { computeRequestSignature, sha256Hex, verifyRequest, type SealedGetRequest, type SealedPostRequest } from './request.ts';
 import { openResponse, sealResponse } from './response.ts';
 import { MemoryNonceStore } from './stores.ts';
-import { T0, expectRefused, fixture, replaceAt, wire } from './test-helpers.ts';
+import { T0, expectRefused, fixture, replaceAt, wire } from '../test/secure-channel-kit.ts';
 
 const PATH = '/ben-api/api/uniter/v1/url/request';
 const RUNS = { numRuns: 150 };

@@ -5,7 +5,7 @@ import { acceptHandshake, createClientHandshake, exportChannelKeys, importChanne
 import { computeRequestSignature, requestAad, sealRequest, sha256Hex, tryVerifyRequest, type SealedGetRequest, type SealedPostRequest } from './request.ts';
 import { isEncryptedResponse, openResponse, sealResponse } from './response.ts';
 import { MemoryChannelStore, MemoryNonceStore, type ChannelStore } from './stores.ts';
-import { T0, expectRefused, fixture, flipB64, openChannel, replaceAt, sealRawGet, sealRawPost, wire } from './test-helpers.ts';
+import { T0, expectRefused, fixture, flipB64, openChannel, replaceAt, sealRawGet, sealRawPost, wire } from '../test/secure-channel-kit.ts';
 
 const PATH = '/ben-api/api/uniter/v1/url/request';
 

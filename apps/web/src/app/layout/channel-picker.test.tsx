@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@merchant/contracts';
 import { ChannelPicker } from './channel-picker.tsx';
 import { sessionStore, reloadSessionFromStorage } from '../../platform/session-store.ts';
 import { browser, setNavigator } from '../../platform/browser.ts';
-import { user } from '../../platform/test-fixtures.ts';
+import { user } from '../../test/fixtures.ts';
 
 const selectList = [
   { code: 'C1', name: '美团外卖' },

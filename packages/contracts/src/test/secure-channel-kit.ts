@@ -1,12 +1,12 @@
 /** Shared fixtures for the secure-channel tests (not exported from the package). */
 import { expect } from 'vitest';
-import type { SecureChannelLimits } from './config.ts';
-import { SECURE_CHANNEL_MESSAGE, SecureChannelError, type SecureChannelReason } from './errors.ts';
-import { acceptHandshake, createClientHandshake, type ClientChannel, type SecureChannel } from './keys.ts';
-import { canonicalQuery } from './canonical.ts';
-import { bytesToBase64Url, concatBytes, randomBytes, randomToken } from './encoding.ts';
-import { computeRequestSignature, requestAad, sealRequest, sha256Hex, verifyRequest, type IncomingSecureRequest, type SealRequestInput, type SealedRequest } from './request.ts';
-import { MemoryChannelStore, MemoryNonceStore } from './stores.ts';
+import type { SecureChannelLimits } from '../secure-channel/config.ts';
+import { SECURE_CHANNEL_MESSAGE, SecureChannelError, type SecureChannelReason } from '../secure-channel/errors.ts';
+import { acceptHandshake, createClientHandshake, type ClientChannel, type SecureChannel } from '../secure-channel/keys.ts';
+import { canonicalQuery } from '../secure-channel/canonical.ts';
+import { bytesToBase64Url, concatBytes, randomBytes, randomToken } from '../secure-channel/encoding.ts';
+import { computeRequestSignature, requestAad, sealRequest, sha256Hex, verifyRequest, type IncomingSecureRequest, type SealRequestInput, type SealedRequest } from '../secure-channel/request.ts';
+import { MemoryChannelStore, MemoryNonceStore } from '../secure-channel/stores.ts';
 
 export const T0 = 1_750_000_000_000;
 
