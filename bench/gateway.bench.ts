@@ -3,6 +3,7 @@
 import { fork } from 'node:child_process';
 import { ApiClient, GATEWAY_PATHS, type SealedChannelRequest, SecureChannelClient } from '@merchant/contracts';
 import { signInOps } from '@merchant/contracts/permission/sign-in';
+import { loginLogOps } from '@merchant/contracts/system/login-log';
 
 const password = `Bench${Math.random().toString(36).slice(2, 10)}9`;
 const child = fork(new URL('./gateway-server.ts', import.meta.url), { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_PASSWORD: password } });
@@ -13,7 +14,7 @@ const client = new ApiClient({ baseUrl: base });
 const { token } = await client.call<{ token: string }>({
   method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password } },
 });
-const listCall = { name: 'system.loginLog.list', body: { pageNum: 1, pageSize: 10 } };
+const listCall = { name: loginLogOps.list.name, body: { pageNum: 1, pageSize: 10 } };
 
 const N = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = 16;

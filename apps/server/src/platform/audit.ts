@@ -13,7 +13,7 @@ export function logLabel(op: Pick<Operation, 'label' | 'summary'>): string {
 
 /**
  * A logged operation's Chinese name, from the operation's own definition: 编辑角色; an export of a list
- * (`system.account.list#export`) reads 导出（账号列表）. Names no operation defines any more are shown as they are.
+ * (the list's name + `#export`) reads 导出（账号列表）. Names no operation defines any more are shown as they are.
  */
 export function operationLogLabel(name: string): string {
   if (name.endsWith(EXPORT_OPERATION_SUFFIX)) {
@@ -97,7 +97,7 @@ export const TARGET_FIELDS: Readonly<Record<string, TargetField>> = {
   kind: { label: '号码类型', code: true },
 };
 
-/** What an operation's own `id` names, by its area (`system.role.edit` → 角色). */
+/** What an operation's own `id` names, by its area (the name's first two parts: edit role's `id` → 角色). */
 export const TARGET_SUBJECTS: Readonly<Record<string, TargetField>> = {
   'system.org': { label: '组织', kind: 'organization' },
   'system.role': { label: '角色', kind: 'role' },

@@ -100,12 +100,12 @@ describe('spec §8 error catalogue through the one client', () => {
 
   it('codes the caller shows itself raise without a warning (one message, not two); others still warn', async () => {
     const t = setup(() => json({ code: 'A0409', msg: '同一上级组织下已有同名组织' }, 409));
-    const err = await t.http.gateway({ name: 'system.org.add' }, { shownByCaller: ['A0409', 'A0400'] }).catch((e: unknown) => e);
+    const err = await t.http.gateway({ name: 'test.example.add' }, { shownByCaller: ['A0409', 'A0400'] }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'A0409', message: '同一上级组织下已有同名组织' });
     expect(wasNotified(err)).toBe(true);
     expect(t.warn).not.toHaveBeenCalled();
     const other = setup(() => json({ code: 'A0301', msg: '无权限' }, 403));
-    await expect(other.http.gateway({ name: 'system.org.add' }, { shownByCaller: ['A0409'] })).rejects.toMatchObject({ code: 'A0301' });
+    await expect(other.http.gateway({ name: 'test.example.add' }, { shownByCaller: ['A0409'] })).rejects.toMatchObject({ code: 'A0301' });
     expect(other.warn).toHaveBeenCalledExactlyOnceWith('无权限');
     // Log-out codes keep their handling.
     const out = setup(() => json({ code: 'A0230', msg: '登录状态已过期' }, 401));
@@ -186,7 +186,7 @@ describe('request shape', () => {
     expect(t.sent[0].url).toBe(GATEWAY_PATHS.request);
     expect(t.sent[0].body).toEqual({ appKey: 'A1001002', busiCode: 'A1001005', source: 'web', name: 'goods.list', body: { pageNum: 1 } });
     expect(t.sent[0].headers.appKey).toBe('A1001002');
-    await t.http.publicGateway({ name: 'permission.login.password', appKey: 'A1001000', busiCode: 'A1001000', body: {} });
+    await t.http.publicGateway({ name: 'test.example.login', appKey: 'A1001000', busiCode: 'A1001000', body: {} });
     expect(t.sent[1].url).toBe(GATEWAY_PATHS.ignoreSecurity);
     expect(t.sent[1].headers.appKey).toBe('A1001000');
   });

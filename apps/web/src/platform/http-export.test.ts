@@ -5,6 +5,9 @@ import { createHttp, exportQueuedOf, isJsonAnswer } from './http-core.ts';
 import { wasNotified } from './error-catalogue.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Made-up list names: the transport passes any name through (no real operation is meant). */
+const LIST = 'test.example.list';
+const OTHER_LIST = 'test.other.list';
 
 function setup(answer: () => Response) {
   const sent: { url: string; body: unknown; headers: Record<string, string> }[] = [];
@@ -32,15 +35,15 @@ const xlsx = (name: string | null, bytes = 'PK\u0003\u0004rest') =>
 describe('exportList (POST …/common/export)', () => {
   it('sends the export descriptor: the list operation, its filters, type 3 and the page name', async () => {
     const t = setup(() => xlsx('账号列表_20260101120000.xlsx'));
-    await t.http.exportList({ name: 'system.account.list', body: { status: 1 }, exportName: '账号列表' });
+    await t.http.exportList({ name: LIST, body: { status: 1 }, exportName: '账号列表' });
     expect(t.sent[0].url).toBe(GATEWAY_PATHS.export);
-    expect(t.sent[0].body).toMatchObject({ name: 'system.account.list', body: { status: 1 }, exportType: 3, exportName: '账号列表' });
+    expect(t.sent[0].body).toMatchObject({ name: LIST, body: { status: 1 }, exportType: 3, exportName: '账号列表' });
     expect(t.sent[0].headers.Authorization).toBe('tok');
   });
 
   it('a file answer: the bytes and the UTF-8 name from content-disposition', async () => {
     const t = setup(() => xlsx('账号列表_20260101120000.xlsx'));
-    const r = await t.http.exportList({ name: 'system.account.list', exportName: '账号列表' });
+    const r = await t.http.exportList({ name: LIST, exportName: '账号列表' });
     expect(r.kind).toBe('file');
     if (r.kind !== 'file') return;
     expect(r.file.fileName).toBe('账号列表_20260101120000.xlsx');
@@ -50,14 +53,14 @@ describe('exportList (POST …/common/export)', () => {
 
   it('a file without content-disposition is named after the export', async () => {
     const t = setup(() => xlsx(null));
-    const r = await t.http.exportList({ name: 'system.role.list', exportName: '角色列表' });
+    const r = await t.http.exportList({ name: OTHER_LIST, exportName: '角色列表' });
     expect(r).toMatchObject({ kind: 'file', file: { fileName: '角色列表.xlsx' } });
   });
 
   it("200002: the export became a task — its message and data, silently", async () => {
     const msg = '数据较多（31条），已转为后台导出，完成后请到「文件管理 → 导出文件」下载';
     const t = setup(() => json({ code: CODES.exportQueued, msg, message: msg, data: { taskId: 9, totalRows: 31 } }));
-    const r = await t.http.exportList({ name: 'system.account.list', exportName: '账号列表' });
+    const r = await t.http.exportList({ name: LIST, exportName: '账号列表' });
     expect(r).toEqual({ kind: 'queued', message: msg, taskId: 9, totalRows: 31 });
     expect(t.warn).not.toHaveBeenCalled();
     expect(t.logout).not.toHaveBeenCalled();
@@ -66,7 +69,7 @@ describe('exportList (POST …/common/export)', () => {
   it('other codes go through the catalogue: warned once and raised', async () => {
     const msg = '您已有3个导出正在进行（最多3个），请等待完成后再试';
     const t = setup(() => json({ code: 'A0429', msg }, 429));
-    const err = await t.http.exportList({ name: 'system.account.list' }).catch((e: unknown) => e);
+    const err = await t.http.exportList({ name: LIST }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'A0429', message: msg, status: 429 });
     expect(wasNotified(err)).toBe(true);
@@ -75,20 +78,20 @@ describe('exportList (POST …/common/export)', () => {
 
   it('a log-out code logs out', async () => {
     const t = setup(() => json({ code: 'A0230', msg: '登录状态已过期' }, 401));
-    await expect(t.http.exportList({ name: 'system.account.list' })).rejects.toMatchObject({ code: 'A0230' });
+    await expect(t.http.exportList({ name: LIST })).rejects.toMatchObject({ code: 'A0230' });
     expect(t.logout).toHaveBeenCalledOnce();
   });
 
   it('a success envelope without a file is an error (not notified, the caller shows it)', async () => {
     const t = setup(() => json({ code: '200', msg: 'ok', data: null }));
-    const err = await t.http.exportList({ name: 'system.account.list' }).catch((e: unknown) => e);
+    const err = await t.http.exportList({ name: LIST }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(wasNotified(err)).toBe(false);
   });
 
   it('a non-JSON error page rejects with the HTTP status, without warning', async () => {
     const t = setup(() => new Response('<html>502</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
-    await expect(t.http.exportList({ name: 'system.account.list' })).rejects.toMatchObject({ code: 'NETWORK', status: 502 });
+    await expect(t.http.exportList({ name: LIST })).rejects.toMatchObject({ code: 'NETWORK', status: 502 });
     expect(t.warn).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { loginLogOps } from '@merchant/contracts/system/login-log';
 import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 import { roleOps } from '@merchant/contracts/system/role';
 import { accountOps } from '@merchant/contracts/system/account';
@@ -42,7 +43,7 @@ describe('operation log words come from the operations themselves', () => {
     expect(operationLogLabel(signInOps.logout.name)).toBe('退出登录');
     expect(operationLogLabel(exportTaskOps.retry.name)).toBe('重试导出');
     expect(operationLogLabel(`${accountOps.list.name}#export`)).toBe('导出（账号列表）');
-    expect(operationLogLabel('system.loginLog.list#export')).toBe('导出（登录日志列表）');
+    expect(operationLogLabel(`${loginLogOps.list.name}#export`)).toBe('导出（登录日志列表）');
     expect(operationLogLabel('something.else')).toBe('something.else');
     expect(operationLogLabel('something.else#export')).toBe('something.else#export');
     // Every name the log can hold reads in Chinese.

@@ -92,7 +92,7 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
   });
 
   it('names exports 导出（<list>） on the page they came from', () => {
-    expect(latest('system.loginLog.list#export')).toMatchObject({ operationLabel: '导出（登录日志列表）', pageName: '登录日志', targets: '' });
+    expect(latest(`${loginLogOps.list.name}#export`)).toMatchObject({ operationLabel: '导出（登录日志列表）', pageName: '登录日志', targets: '' });
     expect(latest(`${accountOps.list.name}#export`)).toMatchObject({ operationLabel: '导出（账号列表）', pageName: '用户账号' });
     // The client's page only picks among the operation's own pages.
     expect(latest(organizationOps.edit.name).pageName).toBe('组织管理');

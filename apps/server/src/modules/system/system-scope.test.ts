@@ -6,6 +6,7 @@
 import { organizationOps } from '@merchant/contracts/system/organization';
 import { roleOps } from '@merchant/contracts/system/role';
 import { accountOps } from '@merchant/contracts/system/account';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { CODES, GATEWAY_PATHS, type ApiClient } from '@merchant/contracts';
 import type { OrgNode } from '@merchant/contracts/system/organization';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +109,7 @@ describe.each(DIALECTS)('user management: admin scope (%s)', (dialect) => {
         id: admin, phone: '13600001999', memberships: [{ organizationId: org['总部'], roleId: clerkRoleId }],
       }, CODES.forbidden, '管理员');
       // The admin still signs in with its own password, and not with the clerk's.
-      expect((await op(t.anon, 'permission.login.password', { userName: 'admin', password: 'Hijack1234' }, { public: true })).code).toBe(CODES.loginFailed);
+      expect((await op(t.anon, signInOps.loginPassword, { userName: 'admin', password: 'Hijack1234' })).code).toBe(CODES.loginFailed);
       await t.signIn('admin');
     });
 
@@ -281,7 +282,7 @@ describe.each(DIALECTS)('user management: admin scope (%s)', (dialect) => {
       await refused(east, accountOps.add.name, {
         userName: 'eastmole', password: 'Mole12345', phone: '13600001006', memberships: [{ organizationId: org['广州运营中心'], roleId: role['广州运营中心/财务'].id }],
       }, CODES.notFound);
-      expect((await op(t.anon, 'permission.login.password', { userName: 'eastmole', password: 'Mole12345' }, { public: true })).code).toBe(CODES.loginFailed);
+      expect((await op(t.anon, signInOps.loginPassword, { userName: 'eastmole', password: 'Mole12345' })).code).toBe(CODES.loginFailed);
       const { id: staff } = data<{ id: number }>(await op(east, accountOps.add, {
         userName: 'sh.newbie', password: 'Newbie123', phone: '13600001007', memberships: [{ organizationId: org['上海运营中心'], roleId: role['上海运营中心/运营'].id }],
       }));
@@ -304,7 +305,7 @@ describe.each(DIALECTS)('user management: admin scope (%s)', (dialect) => {
       await refused(east, accountOps.edit.name, {
         id: id.multi, phone: '13800000006', memberships: [{ organizationId: org['上海运营中心'], roleId: role['上海运营中心/运营'].id }],
       }, CODES.forbidden, '管理范围以外');
-      expect((await op(t.anon, 'permission.login.password', { userName: 'gz.zhangwei', password: 'Hijack1234' }, { public: true })).code).toBe(CODES.loginFailed);
+      expect((await op(t.anon, signInOps.loginPassword, { userName: 'gz.zhangwei', password: 'Hijack1234' })).code).toBe(CODES.loginFailed);
       t.clock.advance(1);
       data(await op(east, accountOps.resetPassword, { id: id['sh.zhangwei'], password: 'Shanghai123' }));
       await t.signIn('sh.zhangwei', 'Shanghai123');

@@ -1,3 +1,4 @@
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { organizationOps } from '@merchant/contracts/system/organization';
 import { roleOps } from '@merchant/contracts/system/role';
 import { accountOps } from '@merchant/contracts/system/account';
@@ -173,7 +174,7 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
   it('logs a refused sign-in of a disabled account', async () => {
     const id = data<{ list: { id: number }[] }>(await op(admin, accountOps.list, { userName: 'viewer01' })).list[0].id;
     data(await op(admin, accountOps.disable, { id }));
-    const res = await op(t.anon, 'permission.login.password', { userName: 'viewer01', password: 'Viewer123' }, { public: true });
+    const res = await op(t.anon, signInOps.loginPassword, { userName: 'viewer01', password: 'Viewer123' });
     expect(res.code).toBe(CODES.accountDisabled);
     const logs = data<{ list: { userName: string; success: boolean; reason: string }[] }>(await op(admin, loginLogOps.list.name, { userName: 'viewer01', success: false }));
     expect(logs.list[0]).toMatchObject({ userName: 'viewer01', success: false, reason: 'disabled' });

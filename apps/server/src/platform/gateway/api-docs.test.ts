@@ -1,4 +1,7 @@
 import { CODES } from '@merchant/contracts';
+import { operationLogOps } from '@merchant/contracts/system/operation-log';
+import { loginLogOps } from '@merchant/contracts/system/login-log';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -19,8 +22,8 @@ describe.each(DIALECTS)('API documentation (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }> };
     const names = Object.keys(doc.paths).map((p) => p.replace('/gateway/', ''));
-    expect(names).toEqual(expect.arrayContaining(['permission.login.password', 'system.loginLog.list', 'system.operationLog.list']));
-    const login = doc.paths['/gateway/permission.login.password'].post.requestBody.content['application/json'].schema;
+    expect(names).toEqual(expect.arrayContaining([signInOps.loginPassword.name, loginLogOps.list.name, operationLogOps.list.name]));
+    const login = doc.paths[`/gateway/${signInOps.loginPassword.name}`].post.requestBody.content['application/json'].schema;
     expect(Object.keys(login.properties)).toEqual(['userName', 'password']);
     const ui = await t.app.inject({ method: 'GET', url: '/docs/', headers: { authorization: adminToken } });
     expect(ui.statusCode).toBe(200);
@@ -33,7 +36,7 @@ describe.each(DIALECTS)('API documentation (%s)', (dialect) => {
       const anonymous = await t.app.inject({ method: 'GET', url });
       expect(anonymous.statusCode, url).toBe(401);
       expect(anonymous.json().code).toBe(CODES.sessionInvalid);
-      expect(anonymous.body).not.toContain('permission.login.password');
+      expect(anonymous.body).not.toContain(signInOps.loginPassword.name);
     }
     // operator's role is not an admin role
     const operator = await t.signIn('operator');

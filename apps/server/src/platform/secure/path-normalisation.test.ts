@@ -1,5 +1,6 @@
 import { roleOps } from '@merchant/contracts/system/role';
 import { storeOps } from '@merchant/contracts/merchant/store';
+import { loginLogOps } from '@merchant/contracts/system/login-log';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -139,7 +140,7 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
     { label: 'password login', method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } } },
     { label: 'a REST alias (create store)', method: 'POST', path: storeOps.create.rest!.path, body: validStore },
     { label: 'getInfo', method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} },
-    { label: 'an export', method: 'POST', path: GATEWAY_PATHS.export, body: { name: 'system.loginLog.list', body: {}, exportName: '登录日志' } },
+    { label: 'an export', method: 'POST', path: GATEWAY_PATHS.export, body: { name: loginLogOps.list.name, body: {}, exportName: '登录日志' } },
     { label: 'a file download', method: 'GET', path: FILE_PATHS.download, query: '?id=1' },
   ];
 

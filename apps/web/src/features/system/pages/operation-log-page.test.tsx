@@ -4,6 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { OperationLogRow } from '@merchant/contracts/system/operation-log';
+import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { signInOps } from '@merchant/contracts/permission/sign-in';
+import { loginLogOps } from '@merchant/contracts/system/login-log';
+import { roleOps } from '@merchant/contracts/system/role';
 
 const operationLogs = vi.fn();
 vi.mock('../../../platform/call.ts', () => ({
@@ -18,7 +22,7 @@ const entry = (over: Partial<OperationLogRow>): OperationLogRow => ({
   userName: 'admin',
   organizationId: 1,
   roleIds: '1',
-  operation: 'system.role.edit',
+  operation: roleOps.edit.name,
   operationLabel: '编辑角色',
   anchor: 'role-management',
   clientAnchor: 'role-management',
@@ -54,11 +58,11 @@ describe('操作日志', { timeout: 30_000 }, () => {
       list: [
         entry({}),
         entry({
-          id: 2, operation: 'system.loginLog.list#export', operationLabel: '导出（登录日志列表）', anchor: 'login-log', pageName: '登录日志',
+          id: 2, operation: `${loginLogOps.list.name}#export`, operationLabel: '导出（登录日志列表）', anchor: 'login-log', pageName: '登录日志',
           targetIds: '', targets: '', resultCode: '200002', resultMsg: '数据较多（6000条），已转为后台导出',
         }),
-        entry({ id: 3, operation: 'merchant.settle.submit', operationLabel: '提交入驻申请', anchor: 'settle-apply', pageName: '入驻申请', targetIds: 'id=3', targets: '入驻申请：RZ20260101001' }),
-        entry({ id: 4, operation: 'permission.logout', operationLabel: '退出登录', anchor: '', pageName: '', targetIds: '', targets: '' }),
+        entry({ id: 3, operation: settleApplyOps.submit.name, operationLabel: '提交入驻申请', anchor: 'settle-apply', pageName: '入驻申请', targetIds: 'id=3', targets: '入驻申请：RZ20260101001' }),
+        entry({ id: 4, operation: signInOps.logout.name, operationLabel: '退出登录', anchor: '', pageName: '', targetIds: '', targets: '' }),
       ],
       total: 4,
       pageNum: 1,

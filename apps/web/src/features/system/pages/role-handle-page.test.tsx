@@ -6,6 +6,8 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ApiRequest } from '@merchant/contracts';
 import type { MenuNode } from '@merchant/contracts/permission/session';
+import { organizationOps } from '@merchant/contracts/system/organization';
+import { roleOps } from '@merchant/contracts/system/role';
 
 /** What the fake server answers, by gateway operation name. */
 type Answer = { code: string; msg?: string; data?: unknown };
@@ -64,12 +66,12 @@ describe('角色 add / edit page', { timeout: 60_000 }, () => {
     answers.clear();
     sent.length = 0;
     warn.mockReset();
-    answers.set('system.role.grantableMenus', () => ({ code: '200', data: grantable }));
+    answers.set(roleOps.grantableMenus.name, () => ({ code: '200', data: grantable }));
   });
   afterEach(() => cleanup());
 
   it('a role that does not exist shows 角色不存在 with ways back, once, instead of loading for ever', async () => {
-    answers.set('system.role.detail', () => ({ code: 'A0404', msg: '角色不存在' }));
+    answers.set(roleOps.detail.name, () => ({ code: 'A0404', msg: '角色不存在' }));
     const router = renderAt('/website/system/role-management-add/edit/99999');
     const result = await screen.findByTestId('not-found');
     expect(within(result).getByText('角色不存在')).toBeTruthy();
@@ -85,7 +87,7 @@ describe('角色 add / edit page', { timeout: 60_000 }, () => {
 
   it('another failure offers 重新加载 (not 不存在)', async () => {
     let fail = true;
-    answers.set('system.role.detail', () => (fail ? { code: 'B0001', msg: '系统繁忙' } : { code: '200', data: { id: 5, name: '运营', packageName: '标准版', isAdmin: false, organizationId: 1, organizationName: '总部', accountCount: 0, createdAt: 0, menuIds: [1999] } }));
+    answers.set(roleOps.detail.name, () => (fail ? { code: 'B0001', msg: '系统繁忙' } : { code: '200', data: { id: 5, name: '运营', packageName: '标准版', isAdmin: false, organizationId: 1, organizationName: '总部', accountCount: 0, createdAt: 0, menuIds: [1999] } }));
     renderAt('/website/system/role-management-add/edit/5');
     const failed = await screen.findByTestId('load-failed');
     expect(warn).toHaveBeenCalledWith('系统繁忙');
@@ -95,7 +97,7 @@ describe('角色 add / edit page', { timeout: 60_000 }, () => {
   });
 
   it('saving a role with no menu asks first; 返回授权 sends nothing, 仍然保存 saves', async () => {
-    answers.set('system.role.add', () => ({ code: '200', data: { id: 9 } }));
+    answers.set(roleOps.add.name, () => ({ code: '200', data: { id: 9 } }));
     renderAt('/website/system/role-management-add/add/1/总部');
     fireEvent.change(await screen.findByPlaceholderText('2-20个字，如 区域运营'), { target: { value: '空权限角色' } });
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
@@ -103,27 +105,27 @@ describe('角色 add / edit page', { timeout: 60_000 }, () => {
     expect(confirm.querySelector('.ant-modal-confirm-title')?.textContent).toBe('该角色未授予任何菜单权限');
     fireEvent.click(within(confirm).getByRole('button', { name: '返回授权' }));
     await new Promise((r) => setTimeout(r, 300));
-    expect(sent.some((s) => s.name === 'system.role.add')).toBe(false);
+    expect(sent.some((s) => s.name === roleOps.add.name)).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     await waitFor(() => expect(screen.getAllByRole('button', { name: '仍然保存' }).length).toBeGreaterThan(0));
     fireEvent.click(screen.getAllByRole('button', { name: '仍然保存' }).at(-1)!);
-    await waitFor(() => expect(sent.filter((s) => s.name === 'system.role.add')).toHaveLength(1));
-    expect(sent.find((s) => s.name === 'system.role.add')?.body).toMatchObject({ organizationId: 1, name: '空权限角色', menuIds: [] });
+    await waitFor(() => expect(sent.filter((s) => s.name === roleOps.add.name)).toHaveLength(1));
+    expect(sent.find((s) => s.name === roleOps.add.name)?.body).toMatchObject({ organizationId: 1, name: '空权限角色', menuIds: [] });
   });
 
   it('a role with menus saves without asking', async () => {
-    answers.set('system.role.add', () => ({ code: '200', data: { id: 9 } }));
+    answers.set(roleOps.add.name, () => ({ code: '200', data: { id: 9 } }));
     renderAt('/website/system/role-management-add/add/1/总部');
     fireEvent.change(await screen.findByPlaceholderText('2-20个字，如 区域运营'), { target: { value: '订单角色' } });
     fireEvent.click(screen.getByLabelText('线上零售订单'));
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
-    await waitFor(() => expect(sent.filter((s) => s.name === 'system.role.add')).toHaveLength(1));
+    await waitFor(() => expect(sent.filter((s) => s.name === roleOps.add.name)).toHaveLength(1));
     expect(screen.queryByText('该角色未授予任何菜单权限')).toBeNull();
   });
 
   it('a duplicate role name is reported once, under 角色名称 (no toast on top)', async () => {
-    answers.set('system.role.add', () => ({ code: 'A0409', msg: '该组织下已有同名角色' }));
+    answers.set(roleOps.add.name, () => ({ code: 'A0409', msg: '该组织下已有同名角色' }));
     renderAt('/website/system/role-management-add/add/1/总部');
     fireEvent.change(await screen.findByPlaceholderText('2-20个字，如 区域运营'), { target: { value: '运营' } });
     fireEvent.click(screen.getByLabelText('线上零售订单'));
@@ -157,18 +159,18 @@ describe('组织 form', { timeout: 60_000 }, () => {
   };
 
   it('a duplicate organisation name is reported once, under 组织名称', async () => {
-    answers.set('system.org.add', () => ({ code: 'A0409', msg: '同一上级组织下已有同名组织' }));
+    answers.set(organizationOps.add.name, () => ({ code: 'A0409', msg: '同一上级组织下已有同名组织' }));
     renderModal();
     fireEvent.change(await screen.findByPlaceholderText('2-30个字，如 上海运营中心'), { target: { value: '华东大区' } });
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
     expect(await screen.findByText('同一上级组织下已有同名组织')).toBeTruthy();
-    await waitFor(() => expect(sent.filter((s) => s.name === 'system.org.add')).toHaveLength(1));
+    await waitFor(() => expect(sent.filter((s) => s.name === organizationOps.add.name)).toHaveLength(1));
     expect(warn).not.toHaveBeenCalled();
     expect(screen.getAllByText('同一上级组织下已有同名组织')).toHaveLength(1);
   });
 
   it('a refusal about no field of the form is still shown, once', async () => {
-    answers.set('system.org.add', () => ({ code: 'A0409', msg: '组织层级已达上限' }));
+    answers.set(organizationOps.add.name, () => ({ code: 'A0409', msg: '组织层级已达上限' }));
     renderModal();
     fireEvent.change(await screen.findByPlaceholderText('2-30个字，如 上海运营中心'), { target: { value: '新组织' } });
     fireEvent.click(screen.getByRole('button', { name: /^保\s*存$/ }));
