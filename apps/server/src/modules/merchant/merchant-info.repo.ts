@@ -8,6 +8,15 @@ export function findMerchant(db: Db, merchantId: number) {
   return db.selectFrom('merchant').select(['id', 'code', 'name', 'created_at as createdAt']).where('id', '=', merchantId).executeTakeFirstOrThrow();
 }
 
+export async function insertMerchant(db: Db, row: { code: string; name: string; busCode: string; now: number }) {
+  const r = await db
+    .insertInto('merchant')
+    .values({ code: row.code, name: row.name, bus_code: row.busCode, status: 1, created_at: row.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
 export function findProfile(db: Db, merchantId: number) {
   return db.selectFrom('merchant_profile').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst();
 }

@@ -1,4 +1,6 @@
-import { maskPhone } from '@merchant/contracts';
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { BUSI_CODES, maskPhone } from '@merchant/contracts';
 import type { SubjectType } from '@merchant/contracts/merchant/certificate';
 import {
   DIRECT_FIELDS,
@@ -13,6 +15,7 @@ import {
 } from '@merchant/contracts/merchant/merchant-info';
 import { SETTLE_STATUS } from '@merchant/contracts/merchant/settle-apply';
 import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
 import { filePublicId } from '../../platform/files/file-store.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
@@ -21,6 +24,18 @@ import { fieldChanges, maskPhoneChanges, splitCodes } from './field-changes.ts';
 import * as repo from './merchant-info.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
+
+/** A fresh merchant code: M, the UTC date, six random hex digits. */
+function merchantCode(now: number): string {
+  const d = new Date(now);
+  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `M${ymd}${randomBytes(3).toString('hex').toUpperCase()}`;
+}
+
+/** Creates an active mall merchant under a fresh code, inside the caller's transaction (registration); its id. */
+export function createMerchant(trx: Transaction<Database>, input: { name: string; now: number }): Promise<number> {
+  return repo.insertMerchant(trx, { code: merchantCode(input.now), name: input.name, busCode: BUSI_CODES.mall, now: input.now });
+}
 
 const SETTLE_NAMES: Record<number, string> = { 1: '审核中', 2: '已入驻', 3: '已驳回' };
 

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { AUTH_LIMITS, BUSI_CODES, CODES } from '@merchant/contracts';
+import { AUTH_LIMITS, CODES } from '@merchant/contracts';
 import type {
   ChannelResponse,
-  MenuNode,
   OrgTreeNode,
   ResourceResponse,
   RoleOption,
@@ -20,6 +18,11 @@ import {
 } from '../../platform/auth/session.service.ts';
 import { checkVerifyCode, consumeVerifyCode, useVerifyCode } from '../../platform/auth/verify-code.service.ts';
 import { loadAccess } from '../../platform/auth/access.ts';
+import { createMerchant } from '../merchant/merchant-info.service.ts';
+import { createAccount, setPassword } from '../system/account.service.ts';
+import { createRootOrganization } from '../system/organization.service.ts';
+import { createAdminRole } from '../system/role.service.ts';
+import { buildMenuTree } from './menu-tree.ts';
 import * as repo from './permission.repo.ts';
 
 const loginFailed = () => new AppError(CODES.loginFailed, '账号或密码错误', 400);
@@ -132,12 +135,6 @@ export async function loginWithSms(ctx: OpContext, input: { phone: string; code:
   return openSession(ctx, account, 'sms');
 }
 
-function merchantCode(now: number): string {
-  const d = new Date(now);
-  const ymd = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
-  return `M${ymd}${randomBytes(3).toString('hex').toUpperCase()}`;
-}
-
 const USER_NAME_TAKEN = '该账号已被使用，请换一个';
 const PHONE_TAKEN = '该手机号已注册，请直接登录或找回密码';
 
@@ -158,31 +155,12 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
     await useVerifyCode(trx, codeId, now);
-    const merchant = await trx
-      .insertInto('merchant')
-      .values({ code: merchantCode(now), name: input.merchantName, bus_code: BUSI_CODES.mall, status: 1, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const org = await trx
-      .insertInto('organization')
-      .values({ merchant_id: merchant.id, parent_id: null, name: input.merchantName, structure_type: 1, sort: 0, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const role = await trx
-      .insertInto('role')
-      .values({ merchant_id: merchant.id, organization_id: org.id, name: '管理员', package_name: '标准版', is_admin: 1, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const account = await trx
-      .insertInto('account')
-      .values({
-        merchant_id: merchant.id, user_name: input.userName, phone: input.phone, password_hash: passwordHash,
-        merchant_account_type: 0, use_site: 0, bus_code: BUSI_CODES.mall, status: 1,
-        password_changed_at: now, created_at: now, updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('membership').values({ account_id: account.id, organization_id: org.id, role_id: role.id, merchant_id: merchant.id }).execute();
+    const merchantId = await createMerchant(trx, { name: input.merchantName, now });
+    const organizationId = await createRootOrganization(trx, { merchantId, name: input.merchantName, now });
+    const roleId = await createAdminRole(trx, { merchantId, organizationId, now });
+    await createAccount(trx, {
+      merchantId, userName: input.userName, phone: input.phone, passwordHash, membership: { organizationId, roleId }, now,
+    });
   }),
   { index: 'account_user_name_key', table: 'account', columns: ['user_name'], message: USER_NAME_TAKEN },
   { index: 'account_phone_key', table: 'account', columns: ['phone'], message: PHONE_TAKEN });
@@ -195,12 +173,7 @@ export async function resetPassword(ctx: OpContext, input: { phone: string; code
   await consumeVerifyCode(ctx.db, { phone: input.phone, purpose: 'reset', code: input.code }, now);
   const account = await repo.findAccountByPhone(ctx.db, input.phone);
   if (!account) throw new AppError(CODES.verifyCodeInvalid, '验证码无效，请重新获取', 400);
-  const passwordHash = await hashPassword(input.password);
-  await ctx.db
-    .updateTable('account')
-    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
-    .where('id', '=', account.id)
-    .execute();
+  await setPassword(ctx.db, account.id, input.password, now);
   await revokeAccountSessions(ctx.db, account.id, REVOKE_REASONS.passwordChanged, now);
   await repo.clearLock(ctx.db, account.user_name.toLowerCase());
   return null;
@@ -234,34 +207,6 @@ export async function getInfo(ctx: SessionOpContext): Promise<UserInfo> {
     },
     timeZone: ctx.config.businessTimeZone,
   };
-}
-
-/** Builds the menu tree (spec §3 menu node) from the menus the roles may see. */
-export function buildMenuTree(
-  menus: Awaited<ReturnType<typeof repo.listMenus>>,
-  visible: (anchor: string) => boolean,
-): MenuNode[] {
-  const nodes = new Map<number, MenuNode>();
-  for (const m of menus) {
-    nodes.set(m.id, {
-      id: m.id, parentId: m.parent_id, name: m.name, iconUrl: m.icon_url, menuType: m.menu_type === 1 ? 1 : 2,
-      sort: m.sort, hidden: m.hidden === 1, anchor: m.anchor, anchorList: [], routePath: m.route_path, children: [],
-    });
-  }
-  const roots: MenuNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = nodes.get(node.parentId);
-    if (parent) parent.children.push(node);
-    else if (node.parentId === 0) roots.push(node);
-  }
-  // Keep granted pages and the folders that still hold one; anchorList lists every anchor below a node.
-  const prune = (list: MenuNode[]): MenuNode[] =>
-    list
-      .map((n) => ({ ...n, children: prune(n.children) }))
-      .filter((n) => (n.menuType === 1 ? n.children.length > 0 : visible(n.anchor)))
-      .map((n) => ({ ...n, anchorList: [n.anchor, ...n.children.flatMap((c) => c.anchorList)] }))
-      .sort((a, b) => a.sort - b.sort || a.id - b.id);
-  return prune(roots);
 }
 
 /**

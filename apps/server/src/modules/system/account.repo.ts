@@ -109,24 +109,30 @@ export interface AccountSet {
   busCode: string;
 }
 
-/** Adds an account with its memberships. */
-export async function insertAccount(
-  db: Kysely<Database>,
+/** Adds an account with its memberships, inside the caller's transaction. */
+export async function addAccount(
+  db: Db,
   row: AccountSet & { merchantId: number; userName: string; passwordHash: string; memberships: { organizationId: number; roleId: number }[]; now: number },
 ) {
-  return db.transaction().execute(async (trx) => {
-    const r = await trx
-      .insertInto('account')
-      .values({
-        merchant_id: row.merchantId, user_name: row.userName, phone: row.phone, password_hash: row.passwordHash,
-        merchant_account_type: row.merchantAccountType, use_site: row.useSite ? 1 : 0, bus_code: row.busCode,
-        status: 1, password_changed_at: row.now, created_at: row.now, updated_at: row.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await replaceMemberships(trx, row.merchantId, r.id, row.memberships);
-    return r.id;
-  });
+  const r = await db
+    .insertInto('account')
+    .values({
+      merchant_id: row.merchantId, user_name: row.userName, phone: row.phone, password_hash: row.passwordHash,
+      merchant_account_type: row.merchantAccountType, use_site: row.useSite ? 1 : 0, bus_code: row.busCode,
+      status: 1, password_changed_at: row.now, created_at: row.now, updated_at: row.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('membership')
+    .values(row.memberships.map((m) => ({ account_id: r.id, organization_id: m.organizationId, role_id: m.roleId, merchant_id: row.merchantId })))
+    .execute();
+  return r.id;
+}
+
+/** Adds an account with its memberships, in a transaction of its own. */
+export async function insertAccount(db: Kysely<Database>, row: Parameters<typeof addAccount>[1]) {
+  return db.transaction().execute((trx) => addAccount(trx, row));
 }
 
 /** Updates an account and (unless `memberships` is null) replaces its memberships. */

@@ -1,5 +1,7 @@
 import { BUSI_CODES, maskPhone, type ParsedInputOf } from '@merchant/contracts';
 import type { accountOps } from '@merchant/contracts/system/account';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import { revokeAccountSessions, REVOKE_REASONS } from '../../platform/auth/session.service.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
@@ -13,6 +15,25 @@ import * as repo from './account.repo.ts';
 // The database's unique indexes are the last word (docs/decisions.md); the checks before them only answer early.
 const USER_NAME_TAKEN: UniqueKey = { index: 'account_user_name_key', table: 'account', columns: ['user_name'], message: '账号已存在，请换一个' };
 const PHONE_TAKEN: UniqueKey = { index: 'account_phone_key', table: 'account', columns: ['phone'], message: '该手机号已被其他账号使用' };
+
+/**
+ * Creates a new merchant's first account, active, holding `membership`, inside the caller's transaction
+ * (registration; the caller turns unique violations into its own messages); its id.
+ */
+export function createAccount(
+  trx: Transaction<Database>,
+  input: { merchantId: number; userName: string; phone: string; passwordHash: string; membership: { organizationId: number; roleId: number }; now: number },
+): Promise<number> {
+  return repo.addAccount(trx, {
+    merchantId: input.merchantId, userName: input.userName, phone: input.phone, passwordHash: input.passwordHash,
+    merchantAccountType: 0, useSite: false, busCode: BUSI_CODES.mall, memberships: [input.membership], now: input.now,
+  });
+}
+
+/** Sets an account's password (sessions are the caller's business). */
+export async function setPassword(db: Kysely<Database>, accountId: number, password: string, now: number) {
+  await repo.setAccountPassword(db, accountId, await hashPassword(password), now);
+}
 
 type MembershipRow = Awaited<ReturnType<typeof repo.membershipsOf>>[number];
 
@@ -207,7 +228,7 @@ export async function accountResetPassword(ctx: SessionOpContext, id: number, pa
   if (ctx.session.accountId === id) throw conflict('不能在账号管理中重置当前登录账号的密码，请在登录页通过“忘记密码”修改');
   await requireManageableAccount(ctx, id, memberships);
   const now = ctx.clock.now();
-  await repo.setAccountPassword(ctx.db, id, await hashPassword(password), now);
+  await setPassword(ctx.db, id, password, now);
   await revokeAccountSessions(ctx.db, id, REVOKE_REASONS.passwordChanged, now);
   return null;
 }

@@ -74,7 +74,7 @@ export async function orgCounts(db: Db, merchantId: number) {
   };
 }
 
-export async function insertOrg(db: Db, row: { merchantId: number; parentId: number; name: string; structureType: number; sort: number; now: number }) {
+export async function insertOrg(db: Db, row: { merchantId: number; parentId: number | null; name: string; structureType: number; sort: number; now: number }) {
   const r = await db
     .insertInto('organization')
     .values({ merchant_id: row.merchantId, parent_id: row.parentId, name: row.name, structure_type: row.structureType, sort: row.sort, created_at: row.now })

@@ -1,5 +1,7 @@
 import type { OrgNode, organizationOps } from '@merchant/contracts/system/organization';
 import type { ParsedInputOf } from '@merchant/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { conflict, forbidden, guardUnique, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { flag, orgNote, requireOrg, scopeOf, type OrgRow } from './admin-scope.ts';
@@ -11,6 +13,11 @@ import { roleList } from './role.service.ts';
 
 // The database's unique indexes are the last word (docs/decisions.md); the checks before them only answer early.
 const ORG_NAME_TAKEN: UniqueKey = { index: 'organization_sibling_name_uq', table: 'organization', columns: ['parent_id', 'name'], message: '同一上级组织下已有同名组织' };
+
+/** Creates a new merchant's root organisation, named after it, inside the caller's transaction (registration); its id. */
+export function createRootOrganization(trx: Transaction<Database>, input: { merchantId: number; name: string; now: number }): Promise<number> {
+  return repo.insertOrg(trx, { merchantId: input.merchantId, parentId: null, name: input.name, structureType: 1, sort: 0, now: input.now });
+}
 
 /**
  * The organisation tree from the active organisation down; with a keyword, cut down as the 组织管理

@@ -92,6 +92,16 @@ export async function insertRole(db: Kysely<Database>, row: { merchantId: number
   });
 }
 
+/** Adds an organisation's admin role: it holds every menu, so it grants none by name. */
+export async function insertAdminRole(db: Db, row: { merchantId: number; organizationId: number; name: string; packageName: string; now: number }) {
+  const r = await db
+    .insertInto('role')
+    .values({ merchant_id: row.merchantId, organization_id: row.organizationId, name: row.name, package_name: row.packageName, is_admin: 1, created_at: row.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
 /** Renames a role and (unless `menuIds` is null: an admin role holds every menu) replaces its menus. */
 export async function updateRole(db: Kysely<Database>, id: number, set: { name: string; packageName: string }, menuIds: number[] | null) {
   await db.transaction().execute(async (trx) => {

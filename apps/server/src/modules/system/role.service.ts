@@ -1,9 +1,11 @@
 import type { MenuNode } from '@merchant/contracts/permission/session';
 import type { ParsedInputOf } from '@merchant/contracts';
 import type { roleOps } from '@merchant/contracts/system/role';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { badInput, conflict, forbidden, guardUnique, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
-import { buildMenuTree } from '../permission/permission.service.ts';
+import { buildMenuTree } from '../permission/menu-tree.ts';
 import { flag, orgName, requireOrg, requireRole, roleFacts, roleNote, scopeOf, scopeRootOf } from './admin-scope.ts';
 import { membershipCount } from './account.service.ts';
 import * as repo from './role.repo.ts';
@@ -12,6 +14,11 @@ import * as repo from './role.repo.ts';
 
 // The database's unique indexes are the last word (docs/decisions.md); the checks before them only answer early.
 const ROLE_NAME_TAKEN: UniqueKey = { index: 'role_org_name_uq', table: 'role', columns: ['organization_id', 'name'], message: '该组织下已有同名角色' };
+
+/** Creates a new merchant's admin role (管理员, 标准版) in its root organisation, inside the caller's transaction (registration); its id. */
+export function createAdminRole(trx: Transaction<Database>, input: { merchantId: number; organizationId: number; now: number }): Promise<number> {
+  return repo.insertAdminRole(trx, { ...input, name: '管理员', packageName: '标准版' });
+}
 
 /** The menu tree the signed-in role may grant (an admin cannot grant what its own role lacks). */
 export async function grantableMenus(ctx: SessionOpContext): Promise<MenuNode[]> {
