@@ -11,7 +11,9 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { ExportTasks } from '../apps/server/src/platform/export/export-tasks.ts';
-import { OperationRegistry, type Services } from '../apps/server/src/platform/gateway/registry.ts';
+import { exportOpener } from '../apps/server/src/platform/export/export.routes.ts';
+import type { Services } from '../apps/server/src/platform/gateway/op-context.ts';
+import { OperationRegistry } from '../apps/server/src/platform/gateway/registry.ts';
 import type { JobRunner } from '../apps/server/src/platform/jobs/job-runner.ts';
 import { BENCH_HEADERS, BENCH_OP, bareCells, benchOrderList, genRow } from './export-data.ts';
 
@@ -79,7 +81,8 @@ async function exportTask(): Promise<{ file: string; rows: number }> {
   const runner: JobRunner = { kind: 'inprocess', work() {}, async send() {}, async start() {}, async stop() {} };
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const services = {} as Services;
-  const tasks = new ExportTasks({ db, config, clock: systemClock, registry, services }, runner, log);
+  const deps = { db, config, clock: systemClock, registry, services };
+  const tasks = new ExportTasks({ db, config, clock: systemClock, runner, log, open: exportOpener(deps, log) });
   services.exports = tasks;
   const account = await db.db.selectFrom('account').select(['id', 'merchant_id']).orderBy('id').executeTakeFirstOrThrow();
   const { id } = await db.db

@@ -1,10 +1,11 @@
+import { defineOperations, pagedOf } from '@merchant/contracts';
 // Shared by export.bench.ts and export-child.ts: the bench-only order table, a deterministic row
 // generator (the seeder and the bare-exceljs baseline produce identical rows from it), the list
 // operation the export task runs, and the cell values a bare exceljs write puts in the sheet.
 import { z } from 'zod';
 import { queryExport, type ExportColumn } from '../apps/server/src/platform/export/export-spec.ts';
 import { formatChinaTime } from '../apps/server/src/platform/export/xlsx-writer.ts';
-import { defineOperation } from '../apps/server/src/platform/gateway/registry.ts';
+import { implement } from '../apps/server/src/platform/gateway/registry.ts';
 
 export const BENCH_OP = 'bench.order.list';
 
@@ -150,18 +151,20 @@ export const benchOrderExport = queryExport(benchOrderInput, {
         'order_no as orderNo', 'store_name as storeName', 'goods_name as goodsName', 'quantity', 'amount',
         'pay_amount as payAmount', 'status', 'created_at as createdAt', 'paid_at as paidAt', 'address',
       ])
-      .where('merchant_id', '=', ctx.session!.merchantId);
+      .where('merchant_id', '=', ctx.merchantId);
     if (i.idTo !== undefined) q = q.where('id', '<=', i.idTo);
     return q.orderBy('id');
   },
   columns: BENCH_COLUMNS,
 });
 
-export const benchOrderList = defineOperation({
-  name: BENCH_OP,
-  summary: '订单列表（基准）',
-  anchor: null,
-  input: benchOrderInput,
-  handler: async () => ({ list: [], total: 0 }),
+/** The bench's own list operation (declared here, not in contracts: it exists only in the bench's process). */
+const benchOps = defineOperations(
+  { anchor: null },
+  { orderList: { name: BENCH_OP, label: '订单列表（基准）', input: benchOrderInput, output: pagedOf(z.object({ orderNo: z.string() })), exportable: true } },
+);
+
+export const benchOrderList = implement(benchOps.orderList, {
+  handler: async () => ({ list: [], total: 0, pageNum: 1, pageSize: 20 }),
   export: benchOrderExport,
 });

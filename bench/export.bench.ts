@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { createDb } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import type { OpContext } from '../apps/server/src/platform/gateway/registry.ts';
+import type { SessionOpContext } from '../apps/server/src/platform/gateway/op-context.ts';
 import { cellValue } from '../apps/server/src/platform/export/xlsx-writer.ts';
 import { BENCH_COLUMNS, BENCH_INDEX_DDL, BENCH_TABLE_DDL, bareCells, benchOrderExport, genRow, type BenchOrderRow } from './export-data.ts';
 
@@ -60,7 +60,7 @@ try {
   // Same values: the export's cells (read back through the export source) equal the baseline's.
   {
     const check = await createDb({ dataDir: dir });
-    const ctx = { db: check.db, dialect: check.dialect, stream: check.stream, session: { merchantId: merchant.id } } as unknown as OpContext;
+    const ctx = { db: check.db, dialect: check.dialect, stream: check.stream, session: { merchantId: merchant.id }, merchantId: merchant.id } as unknown as SessionOpContext;
     let i = 0;
     for await (const batch of benchOrderExport.rows(ctx, { idTo: 2000 })) {
       for (const row of batch as BenchOrderRow[]) {

@@ -25,7 +25,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify({ logger: false });
 bare.post('/bare', async () => ({ code: '200', msg: '成功', data: { list: [], total: 0 } }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
-const port = (a: typeof bare) => (a.server.address() as { port: number }).port;
+const port = (a: { server: { address(): unknown } }) => (a.server.address() as { port: number }).port;
 process.send!({ app: port(app), bare: port(bare) });
 process.on('message', async () => {
   await app.close();
