@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Badge, Button, Card, Descriptions, Space, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { fetchHealth } from '../api.ts';
+import { fetchHealth } from '../health-check.ts';
 
 const dbLabel: Record<string, string> = { sqlite: 'SQLite（内置）', postgres: 'PostgreSQL' };
 
