@@ -4,23 +4,16 @@
  * a screenshot (ctx.shot()) that shows what it checked.
  */
 
+import { assert, signIn as kitSignIn } from './kit.mjs';
+
 const TOKEN_KEY = 'token';
 const CHANNEL_KEY = 'CHANNEL-NAME';
 
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
-
-/** Signs in through the login page (the account + password tab). */
+/** Signs in through the login page and lands on 首页 (the deep link `from` comes back after signing in). */
 async function signIn(page, base, userName, password, { from = '/website/home' } = {}) {
-  await page.goto(base + from);
-  await page.waitForURL(/\/login/);
-  await page.getByRole('textbox', { name: '账号' }).fill(userName);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await kitSignIn(page, base, userName, password, from);
   await page.waitForURL(/\/website\/home/);
   await page.locator('.home').waitFor();
-  await page.locator('.app-menu').waitFor();
 }
 
 const menu = (page) => page.locator('.app-menu');

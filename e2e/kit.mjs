@@ -16,15 +16,27 @@ export function assert(cond, message) {
 
 /**
  * Signs in through the login page (account + password): opens `from` (a deep link is sent to /login
- * first, and back to it after signing in), signs in, waits for the side menu.
+ * first, and back to it after signing in), signs in, waits for the side menu. When the login page does not
+ * appear or the sign-in does not go through, the error says what the page showed (and a screenshot is kept).
  */
 export async function signIn(page, base, userName, password, from = '/login') {
   await page.goto(base + from);
-  await page.waitForURL(/\/login/);
-  await page.getByRole('textbox', { name: '账号' }).waitFor({ timeout: 15_000 });
+  try {
+    await page.waitForURL(/\/login/);
+    await page.getByRole('textbox', { name: '账号' }).waitFor({ timeout: 15_000 });
+  } catch {
+    await page.screenshot({ path: path.join(artifacts, `signin-no-login-page-${userName}.png`) }).catch(() => undefined);
+    const html = await page.content().catch(() => '');
+    throw new Error(`the login page did not appear for ${userName} (${page.url()}): ${html.slice(0, 400)}`);
+  }
   await page.getByRole('textbox', { name: '账号' }).fill(userName);
   await page.getByRole('textbox', { name: '密码' }).fill(password);
   await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.locator('.app-menu').waitFor();
+  try {
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.locator('.app-menu').waitFor();
+  } catch (err) {
+    const notice = await page.locator('.ant-alert, .ant-message').allInnerTexts().catch(() => []);
+    throw new Error(`${userName} could not sign in (${page.url()}): ${notice.join(' | ') || err.message}`);
+  }
 }

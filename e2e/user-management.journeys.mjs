@@ -6,39 +6,18 @@
  * Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
  * Names are unique per run, so the journeys can run again against the same server.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assert, shotPath, signIn as kitSignIn } from './kit.mjs';
 
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
-const extraShot = (name) => path.join(artifacts, `um-${name}.png`);
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const extraShot = shotPath('um');
 
 const suffix = () => Date.now().toString(36).slice(-5) + Math.floor(Math.random() * 36).toString(36);
 const phone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const NEW_PASSWORD = 'Passw0rd2026';
 
+/** Signs in and lands on 首页. */
 async function signIn(page, base, userName, password) {
-  await page.goto(`${base}/login`);
-  try {
-    await page.getByRole('textbox', { name: '账号' }).waitFor({ timeout: 15_000 });
-  } catch {
-    await page.screenshot({ path: extraShot(`login-not-shown-${userName}`) }).catch(() => undefined);
-    const html = await page.content().catch(() => '');
-    throw new Error(`the login page did not appear for ${userName} (${page.url()}): ${html.slice(0, 400)}`);
-  }
-  await page.getByRole('textbox', { name: '账号' }).fill(userName);
-  await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
-  try {
-    await page.waitForURL(/\/website\/home/);
-    await page.locator('.app-menu').waitFor();
-  } catch (err) {
-    const notice = await page.locator('.ant-alert, .ant-message').allInnerTexts().catch(() => []);
-    throw new Error(`${userName} could not sign in (${page.url()}): ${notice.join(' | ') || err.message}`);
-  }
+  await kitSignIn(page, base, userName, password);
+  await page.waitForURL(/\/website\/home/);
 }
 
 const menu = (page) => page.locator('.app-menu');
