@@ -17,7 +17,7 @@ describe.each(DIALECTS)('API documentation (%s)', (dialect) => {
     await t.close();
   });
 
-  it('lists every gateway operation with its input schema at /docs', async () => {
+  it('lists every gateway operation with its input and output schemas at /docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json', headers: { authorization: adminToken } });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }> };
@@ -25,6 +25,15 @@ describe.each(DIALECTS)('API documentation (%s)', (dialect) => {
     expect(names).toEqual(expect.arrayContaining([signInOps.loginPassword.name, loginLogOps.list.name, operationLogOps.list.name]));
     const login = doc.paths[`/gateway/${signInOps.loginPassword.name}`].post.requestBody.content['application/json'].schema;
     expect(Object.keys(login.properties)).toEqual(['userName', 'password']);
+    // The answer's shape comes from the contract's output schema: data of a sign-in is the token and its expiry.
+    const answer = (doc.paths[`/gateway/${signInOps.loginPassword.name}`].post as unknown as {
+      responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } };
+    }).responses['200'].content['application/json'].schema.properties.data;
+    expect(Object.keys(answer.properties)).toEqual(['token', 'expiresAt']);
+    const list = (doc.paths[`/gateway/${loginLogOps.list.name}`].post as unknown as {
+      responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } };
+    }).responses['200'].content['application/json'].schema.properties.data;
+    expect(Object.keys(list.properties)).toEqual(['list', 'total', 'pageNum', 'pageSize']);
     const ui = await t.app.inject({ method: 'GET', url: '/docs/', headers: { authorization: adminToken } });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
