@@ -2,7 +2,7 @@ import { ApiClient, CODES, type FetchLike } from '@merchant/contracts';
 import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, op, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { backoffDelayMs, LOGIN_BACKOFF } from './permission.service.ts';
+import { backoffDelayMs, LOGIN_BACKOFF } from './sign-in.service.ts';
 
 const MIN = 60_000;
 

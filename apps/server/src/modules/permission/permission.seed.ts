@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import type { Seed } from '../../platform/seeds.ts';
 import { DEMO_ROLE_SECTIONS, SECTIONS } from './menu-catalogue.ts';
-import { syncMenuCatalogue } from './permission.repo.ts';
+import { syncMenuCatalogue } from './menu-catalogue.repo.ts';
 
 export const CHANNELS = [
   { code: 'container', name: '智能柜', sort: 1 },

@@ -1,11 +1,4 @@
 import { AUTH_LIMITS, CODES } from '@merchant/contracts';
-import type {
-  ChannelResponse,
-  OrgTreeNode,
-  ResourceResponse,
-  RoleOption,
-  UserInfo,
-} from '@merchant/contracts/permission/session';
 import type { OpContext, SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { AppError, conflict, guardUnique } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
@@ -14,23 +7,22 @@ import {
   revokeAccountSessions,
   revokeSession,
   REVOKE_REASONS,
-  setSessionSelection,
 } from '../../platform/auth/session.service.ts';
 import { checkVerifyCode, consumeVerifyCode, useVerifyCode } from '../../platform/auth/verify-code.service.ts';
-import { loadAccess } from '../../platform/auth/access.ts';
 import { createMerchant } from '../merchant/merchant-info.service.ts';
 import { createAccount, setPassword } from '../system/account.service.ts';
 import { createRootOrganization } from '../system/organization.service.ts';
 import { createAdminRole } from '../system/role.service.ts';
-import { buildMenuTree } from './menu-tree.ts';
-import * as repo from './permission.repo.ts';
+import * as repo from './sign-in.repo.ts';
+
+// Sign-in (public): password and SMS login with their locks and log, registration, password reset, and logout.
 
 const loginFailed = () => new AppError(CODES.loginFailed, '账号或密码错误', 400);
 const locked = () =>
   new AppError(CODES.accountLocked, `登录失败次数过多，账号已锁定，请${AUTH_LIMITS.loginLockMinutes}分钟后再试`, 423);
 const disabled = () => new AppError(CODES.accountDisabled, '账号已被停用，请联系管理员', 403);
 
-type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountById>>>;
+type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountByLogin>>>;
 
 function timeouts(ctx: OpContext) {
   return { idleMs: ctx.config.sessionIdleMs, absoluteMs: ctx.config.sessionAbsoluteMs };
@@ -38,8 +30,7 @@ function timeouts(ctx: OpContext) {
 
 /** Opens a session on the account's first organisation and its first role. */
 async function openSession(ctx: OpContext, account: Account, method: string) {
-  const memberships = await repo.listMemberships(ctx.db, account.id);
-  const first = memberships[0];
+  const first = await repo.firstMembership(ctx.db, account.id);
   const now = ctx.clock.now();
   await repo.insertLoginLog(ctx.db, {
     merchantId: account.merchant_id, accountId: account.id, userName: account.user_name, method,
@@ -182,99 +173,4 @@ export async function resetPassword(ctx: OpContext, input: { phone: string; code
 export async function logout(ctx: SessionOpContext) {
   await revokeSession(ctx.db, ctx.session.sessionId, REVOKE_REASONS.logout, ctx.clock.now());
   return null;
-}
-
-export async function getInfo(ctx: SessionOpContext): Promise<UserInfo> {
-  const { session } = ctx;
-  const account = await repo.findAccountById(ctx.db, session.accountId);
-  if (!account) throw new AppError(CODES.sessionInvalid, '登录已失效，请重新登录', 401);
-  const merchant = await repo.findMerchant(ctx.db, account.merchant_id);
-  const orgs = await repo.listOrganizations(ctx.db, account.merchant_id);
-  const root = orgs.find((o) => o.parent_id === null);
-  const current = orgs.find((o) => o.id === session.organizationId) ?? root;
-  return {
-    userName: account.user_name,
-    ability: { useSite: account.use_site === 1 },
-    merchantAccountType: account.merchant_account_type,
-    loginOrgRole: {
-      structureType: current?.structure_type ?? 1,
-      rootOrgId: root?.id ?? 0,
-      merchantId: merchant.id,
-      bisMerchantId: merchant.id,
-      bisMerchantName: merchant.name,
-      userId: account.id,
-      merchantBusCode: account.bus_code,
-    },
-    timeZone: ctx.config.businessTimeZone,
-  };
-}
-
-/**
- * Resources for an organisation and roles the account holds (spec §3 resource response).
- * It makes that selection the session's active one; anything not held is refused with 110008.
- */
-export async function fetchResources(
-  ctx: SessionOpContext,
-  input: { organizationId?: number; roleIds?: number[] },
-): Promise<ResourceResponse> {
-  const { session } = ctx;
-  const memberships = await repo.listMemberships(ctx.db, session.accountId);
-  if (memberships.length === 0) throw new AppError(CODES.membershipRevoked, '账号未分配组织或角色，请联系管理员', 401);
-  const orgId = input.organizationId ?? session.organizationId ?? memberships[0].organizationId;
-  const inOrg = memberships.filter((m) => m.organizationId === orgId);
-  if (inOrg.length === 0) throw new AppError(CODES.membershipRevoked, '您不属于该组织，请重新选择', 403);
-  const sessionRoles = orgId === session.organizationId ? session.roleIds.filter((r) => inOrg.some((m) => m.roleId === r)) : [];
-  const roleIds = input.roleIds?.length ? [...new Set(input.roleIds)] : sessionRoles.length ? sessionRoles : [inOrg[0].roleId];
-  if (roleIds.some((r) => !inOrg.some((m) => m.roleId === r))) {
-    throw new AppError(CODES.membershipRevoked, '您在该组织下没有此角色，请重新选择', 403);
-  }
-  await setSessionSelection(ctx.db, session.sessionId, orgId, roleIds);
-  session.organizationId = orgId;
-  session.roleIds = roleIds;
-
-  const access = await loadAccess(ctx.db, session);
-  const menus = await repo.listMenus(ctx.db);
-  const menuTreeList = buildMenuTree(menus, (anchor) => access.anchors.has(anchor));
-
-  const orgs = await repo.listOrganizations(ctx.db, session.merchantId);
-  const rolesByOrg = new Map<number, RoleOption[]>();
-  const orgNames = new Map<number, string>();
-  for (const m of memberships) {
-    orgNames.set(m.organizationId, m.organizationName);
-    const list = rolesByOrg.get(m.organizationId) ?? [];
-    list.push({ roleId: m.roleId, roleName: m.roleName, packageName: m.packageName });
-    rolesByOrg.set(m.organizationId, list);
-  }
-  const byId = new Map(orgs.map((o) => [o.id, o]));
-  const pathTo = (id: number): number[] => {
-    const path: number[] = [];
-    for (let cur = byId.get(id); cur; cur = cur.parent_id === null ? undefined : byId.get(cur.parent_id)) path.unshift(cur.id);
-    return path;
-  };
-  // The organisation tree holds the organisations the account belongs to and their ancestors.
-  const keep = new Set([...rolesByOrg.keys()].flatMap(pathTo));
-  const toNode = (id: number): OrgTreeNode => ({
-    orgId: id,
-    orgName: byId.get(id)!.name,
-    orgList: orgs.filter((o) => o.parent_id === id && keep.has(o.id)).map((o) => toNode(o.id)),
-    roleList: rolesByOrg.get(id) ?? [],
-  });
-  const selectTreeList = orgs.filter((o) => o.parent_id === null && keep.has(o.id)).map((o) => toNode(o.id));
-  const selectList = [...rolesByOrg.entries()].map(([organizationId, roleList]) => ({
-    organizationId, organizationName: orgNames.get(organizationId) ?? '', roleList,
-  }));
-  const roleNames = roleIds.map((r) => inOrg.find((m) => m.roleId === r)!.roleName);
-  return {
-    menuTreeList,
-    selectList,
-    selectTreeList,
-    selected: { orgIdList: pathTo(orgId), roleIds, organizationName: orgNames.get(orgId) ?? '', roleNames, organizationId: orgId },
-  };
-}
-
-/** Channels the merchant sells through, and its sites (spec §3 channel response). */
-export async function channelList(ctx: SessionOpContext): Promise<ChannelResponse> {
-  const { merchantId } = ctx;
-  const [selectList, siteList] = await Promise.all([repo.listMerchantChannels(ctx.db, merchantId), repo.listSites(ctx.db, merchantId)]);
-  return { haveFlag: selectList.length > 0 || siteList.length > 0, selectList, siteList };
 }

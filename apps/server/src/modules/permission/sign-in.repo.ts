@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { catalogueRows } from './menu-catalogue.ts';
+
+// Sign-in: accounts by login name or phone, the first membership a session opens on, the login log and the
+// login locks (only sign-in writes them).
 
 type Db = Kysely<Database>;
 
@@ -16,54 +18,17 @@ export function findAccountByPhone(db: Db, phone: string) {
   return db.selectFrom('account').selectAll().where('phone', '=', phone).executeTakeFirst();
 }
 
-export function findAccountById(db: Db, id: number) {
-  return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findMerchant(db: Db, id: number) {
-  return db.selectFrom('merchant').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-/** The account's memberships with organisation and role names, ordered by organisation then role. */
-export function listMemberships(db: Db, accountId: number) {
+/** The account's first membership (lowest organisation, then lowest role): the one a new session opens on. */
+export function firstMembership(db: Db, accountId: number) {
   return db
     .selectFrom('membership')
     .innerJoin('organization', 'organization.id', 'membership.organization_id')
     .innerJoin('role', 'role.id', 'membership.role_id')
-    .select([
-      'membership.organization_id as organizationId',
-      'organization.name as organizationName',
-      'organization.parent_id as parentId',
-      'role.id as roleId',
-      'role.name as roleName',
-      'role.package_name as packageName',
-      'role.is_admin as isAdmin',
-    ])
+    .select(['membership.organization_id as organizationId', 'role.id as roleId'])
     .where('membership.account_id', '=', accountId)
     .orderBy('membership.organization_id')
     .orderBy('role.id')
-    .execute();
-}
-
-export function listOrganizations(db: Db, merchantId: number) {
-  return db
-    .selectFrom('organization')
-    .select(['id', 'parent_id', 'name', 'structure_type', 'sort'])
-    .where('merchant_id', '=', merchantId)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-export function listMenus(db: Db) {
-  return db.selectFrom('menu').selectAll().orderBy('sort').orderBy('id').execute();
-}
-
-/** Menu ids granted to any of the roles. */
-export async function grantedMenuIds(db: Db, roleIds: number[]): Promise<Set<number>> {
-  if (roleIds.length === 0) return new Set();
-  const rows = await db.selectFrom('role_menu').select('menu_id').where('role_id', 'in', roleIds).execute();
-  return new Set(rows.map((r) => r.menu_id));
+    .executeTakeFirst();
 }
 
 export async function insertLoginLog(
@@ -166,37 +131,4 @@ export async function clearBackoff(db: Db, userKey: string): Promise<void> {
 export async function clearLock(db: Db, userKey: string): Promise<void> {
   await db.deleteFrom('login_lock').where('user_key', '=', userKey).execute();
   await db.deleteFrom('login_ip_lock').where('user_key', '=', userKey).execute();
-}
-
-export function listMerchantChannels(db: Db, merchantId: number) {
-  return db
-    .selectFrom('merchant_channel')
-    .innerJoin('channel', 'channel.code', 'merchant_channel.channel_code')
-    .select(['channel.code', 'channel.name'])
-    .where('merchant_channel.merchant_id', '=', merchantId)
-    .orderBy('channel.sort')
-    .execute();
-}
-
-export function listSites(db: Db, merchantId: number) {
-  return db.selectFrom('site').select(['code', 'name']).where('merchant_id', '=', merchantId).orderBy('code').execute();
-}
-
-/** Writes the menu catalogue into the menu table (insert new, update changed). */
-export async function syncMenuCatalogue(db: Db): Promise<void> {
-  const rows = catalogueRows();
-  await db.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      await trx
-        .insertInto('menu')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet({
-            parent_id: row.parent_id, name: row.name, icon_url: row.icon_url, menu_type: row.menu_type,
-            sort: row.sort, hidden: row.hidden, anchor: row.anchor, route_path: row.route_path,
-          }),
-        )
-        .execute();
-    }
-  });
 }

@@ -3,7 +3,7 @@ import { verifyCodeRequest } from '@merchant/contracts/permission/sign-in';
 import type { FastifyInstance } from 'fastify';
 import { issueVerifyCode } from '../../platform/auth/verify-code.service.ts';
 import { inputError, ok, type GatewayDeps } from '../../platform/gateway/gateway.ts';
-import { findAccountByPhone } from './permission.repo.ts';
+import { findAccountByPhone } from './sign-in.repo.ts';
 
 /**
  * The verify-code request (spec §7 getVerifyCode/v2): not an operation — rate-limited per address, behind the
