@@ -6,7 +6,7 @@ import { organizationOps, type OrgNode } from '@merchant/contracts/system/organi
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { ExportButton } from '../../../platform/list/export-button.tsx';
-import '../../../shared/ui/list/query-list.css';
+import '../../../platform/list/query-list.css';
 import { LIST_TABLE_STICKY, useListLayout } from '../../../platform/list/column-settings.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { call } from '../../../platform/call.ts';
