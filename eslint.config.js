@@ -24,18 +24,42 @@ const foldersOf = (dir) =>
  */
 const boundaries = [
   // Server: db ← platform ← modules; migrations import no application code.
-  { target: `${SERVER}/db`, from: [`${SERVER}/modules`, `${SERVER}/platform`], message: 'The database layer knows no module and no platform code.' },
-  { target: `${SERVER}/db/migrations`, from: [`${SERVER}/db/database.ts`, `${SERVER}/db/migrate.ts`], message: 'Migrations are frozen: they import no application code.' },
-  { target: `${SERVER}/platform`, from: `${SERVER}/modules`, message: 'Platform code never imports a module (modules plug into the platform).' },
+  {
+    target: `${SERVER}/db`,
+    from: [`${SERVER}/modules`, `${SERVER}/platform`],
+    message: 'The database layer knows no module and no platform code.',
+  },
+  {
+    target: `${SERVER}/db/migrations`,
+    from: [`${SERVER}/db/database.ts`, `${SERVER}/db/migrate.ts`],
+    message: 'Migrations are frozen: they import no application code.',
+  },
+  {
+    target: `${SERVER}/platform`,
+    from: `${SERVER}/modules`,
+    message: 'Platform code never imports a module (modules plug into the platform).',
+  },
   // A module reaches another module through its service only: never its repo, tables or operations.
   ...foldersOf(`${SERVER}/modules`).map((area) => ({
     target: `${SERVER}/modules/${area}`,
-    from: [`${SERVER}/modules/!(${area})/**/*.repo.ts`, `${SERVER}/modules/!(${area})/**/*.table.ts`, `${SERVER}/modules/!(${area})/**/*.ops.ts`],
+    from: [
+      `${SERVER}/modules/!(${area})/**/*.repo.ts`,
+      `${SERVER}/modules/!(${area})/**/*.table.ts`,
+      `${SERVER}/modules/!(${area})/**/*.ops.ts`,
+    ],
     message: 'Another module is reached through its service, never its repo, tables or operations.',
   })),
   // Web: shared ← platform ← features ← app; a feature never imports another feature.
-  { target: `${WEB}/shared`, from: [`${WEB}/platform`, `${WEB}/features`, `${WEB}/app`], message: 'shared/ holds pure UI and format helpers: no platform, feature or app code.' },
-  { target: `${WEB}/platform`, from: [`${WEB}/features`, `${WEB}/app`], message: 'Platform code never imports a feature or the app shell.' },
+  {
+    target: `${WEB}/shared`,
+    from: [`${WEB}/platform`, `${WEB}/features`, `${WEB}/app`],
+    message: 'shared/ holds pure UI and format helpers: no platform, feature or app code.',
+  },
+  {
+    target: `${WEB}/platform`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Platform code never imports a feature or the app shell.',
+  },
   ...foldersOf(`${WEB}/features`).map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: [`${WEB}/features/!(${feature})/**/*`, `${WEB}/app/**/*`],
@@ -61,7 +85,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'],
+        }),
       ],
     },
     rules: {

@@ -111,7 +111,6 @@ async function exportTask(): Promise<{ file: string; rows: number }> {
   return { file: path.join(dir, 'exports', String(task.merchant_id), task.storage_name), rows: Number(task.processed_rows) };
 }
 
-
 const sampler = setInterval(sample, 50);
 sample();
 let result: { file: string; rows: number };

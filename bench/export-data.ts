@@ -42,19 +42,55 @@ export interface BenchOrderTable {
 }
 
 const STORES = [
-  '深圳南山科技园智能售货柜01', '深圳福田中心区便利店', '广州天河体育中心售货柜', '上海浦东陆家嘴自助零售店',
-  '北京朝阳望京SOHO售货柜', '杭州西湖银泰智能柜', '成都春熙路无人便利店', '武汉光谷广场自助柜',
-  '南京新街口批发商城', '重庆解放碑线上零售店', '西安钟楼智能售货柜', '苏州工业园区便利店',
-  '长沙五一广场售货柜', '厦门思明区自助零售店', '青岛市南区智能柜', 'Shenzhen Bay Store (EN)',
+  '深圳南山科技园智能售货柜01',
+  '深圳福田中心区便利店',
+  '广州天河体育中心售货柜',
+  '上海浦东陆家嘴自助零售店',
+  '北京朝阳望京SOHO售货柜',
+  '杭州西湖银泰智能柜',
+  '成都春熙路无人便利店',
+  '武汉光谷广场自助柜',
+  '南京新街口批发商城',
+  '重庆解放碑线上零售店',
+  '西安钟楼智能售货柜',
+  '苏州工业园区便利店',
+  '长沙五一广场售货柜',
+  '厦门思明区自助零售店',
+  '青岛市南区智能柜',
+  'Shenzhen Bay Store (EN)',
 ];
 const GOODS = [
-  '农夫山泉饮用天然水 550ml×24瓶', '康师傅红烧牛肉面 5连包', '可口可乐 330ml 罐装', '伊利纯牛奶 250ml×16盒',
-  '乐事薯片 原味 70g', '奥利奥夹心饼干 388g', '统一冰红茶 500ml', '旺仔牛奶 245ml',
-  '三只松鼠每日坚果 750g', '德芙丝滑牛奶巧克力 252g', '维达抽纸 3层120抽×6包', '蓝月亮洗衣液 3kg',
-  '百岁山矿泉水 570ml', '雀巢咖啡 1+2 原味 15g×30条', '卫龙辣条 大面筋 106g', '元气森林苏打气泡水 480ml',
-  '金龙鱼食用油 5L', '五常大米 10kg', '海天酱油 1.28L', '蒙牛特仑苏 250ml×12盒',
+  '农夫山泉饮用天然水 550ml×24瓶',
+  '康师傅红烧牛肉面 5连包',
+  '可口可乐 330ml 罐装',
+  '伊利纯牛奶 250ml×16盒',
+  '乐事薯片 原味 70g',
+  '奥利奥夹心饼干 388g',
+  '统一冰红茶 500ml',
+  '旺仔牛奶 245ml',
+  '三只松鼠每日坚果 750g',
+  '德芙丝滑牛奶巧克力 252g',
+  '维达抽纸 3层120抽×6包',
+  '蓝月亮洗衣液 3kg',
+  '百岁山矿泉水 570ml',
+  '雀巢咖啡 1+2 原味 15g×30条',
+  '卫龙辣条 大面筋 106g',
+  '元气森林苏打气泡水 480ml',
+  '金龙鱼食用油 5L',
+  '五常大米 10kg',
+  '海天酱油 1.28L',
+  '蒙牛特仑苏 250ml×12盒',
 ];
-const CITIES = ['广东省深圳市南山区', '广东省广州市天河区', '上海市浦东新区', '北京市朝阳区', '浙江省杭州市西湖区', '四川省成都市锦江区', '湖北省武汉市洪山区', '江苏省南京市玄武区'];
+const CITIES = [
+  '广东省深圳市南山区',
+  '广东省广州市天河区',
+  '上海市浦东新区',
+  '北京市朝阳区',
+  '浙江省杭州市西湖区',
+  '四川省成都市锦江区',
+  '湖北省武汉市洪山区',
+  '江苏省南京市玄武区',
+];
 const ROADS = ['科技园路', '深南大道', '中山路', '人民路', '建设路', '解放路', '和平路', '滨海大道', '学府路', '长江路'];
 
 export const ORDER_STATUS: Readonly<Record<number, string>> = { 0: '待支付', 1: '已支付', 2: '已发货', 3: '已完成', 4: '已退款' };
@@ -148,8 +184,16 @@ export const benchOrderExport = queryExport(benchOrderInput, {
       .withTables<{ bench_order: BenchOrderTable }>()
       .selectFrom('bench_order')
       .select([
-        'order_no as orderNo', 'store_name as storeName', 'goods_name as goodsName', 'quantity', 'amount',
-        'pay_amount as payAmount', 'status', 'created_at as createdAt', 'paid_at as paidAt', 'address',
+        'order_no as orderNo',
+        'store_name as storeName',
+        'goods_name as goodsName',
+        'quantity',
+        'amount',
+        'pay_amount as payAmount',
+        'status',
+        'created_at as createdAt',
+        'paid_at as paidAt',
+        'address',
       ])
       .where('merchant_id', '=', ctx.merchantId);
     if (i.idTo !== undefined) q = q.where('id', '<=', i.idTo);
@@ -161,7 +205,15 @@ export const benchOrderExport = queryExport(benchOrderInput, {
 /** The bench's own list operation (declared here, not in contracts: it exists only in the bench's process). */
 const benchOps = defineOperations(
   { anchor: null },
-  { orderList: { name: BENCH_OP, label: '订单列表（基准）', input: benchOrderInput, output: pagedOf(z.object({ orderNo: z.string() })), exportable: true } },
+  {
+    orderList: {
+      name: BENCH_OP,
+      label: '订单列表（基准）',
+      input: benchOrderInput,
+      output: pagedOf(z.object({ orderNo: z.string() })),
+      exportable: true,
+    },
+  },
 );
 
 export const benchOrderList = implement(benchOps.orderList, {

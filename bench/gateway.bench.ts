@@ -6,13 +6,18 @@ import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { loginLogOps } from '@merchant/contracts/system/login-log';
 
 const password = `Bench${Math.random().toString(36).slice(2, 10)}9`;
-const child = fork(new URL('./gateway-server.ts', import.meta.url), { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_PASSWORD: password } });
+const child = fork(new URL('./gateway-server.ts', import.meta.url), {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, BENCH_PASSWORD: password },
+});
 const ports = await new Promise<{ app: number; bare: number }>((resolve) => child.once('message', (m) => resolve(m as never)));
 const base = `http://127.0.0.1:${ports.app}`;
 
 const client = new ApiClient({ baseUrl: base });
 const { token } = await client.call<{ token: string }>({
-  method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password } },
+  method: 'POST',
+  path: GATEWAY_PATHS.ignoreSecurity,
+  body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password } },
 });
 const listCall = { name: loginLogOps.list.name, body: { pageNum: 1, pageSize: 10 } };
 
@@ -42,14 +47,27 @@ async function run(label: string, make: (i: number) => Promise<[string, RequestI
 
 const headers = { 'content-type': 'application/json', authorization: token };
 const channel = new SecureChannelClient({
-  handshake: async (hello) => ((await (await fetch(base + GATEWAY_PATHS.handshake, { method: 'POST', headers, body: JSON.stringify(hello) })).json()) as { data: unknown }).data,
+  handshake: async (hello) =>
+    (
+      (await (await fetch(base + GATEWAY_PATHS.handshake, { method: 'POST', headers, body: JSON.stringify(hello) })).json()) as {
+        data: unknown;
+      }
+    ).data,
 });
-const sealed = (s: SealedChannelRequest): [string, RequestInit] => [base + s.url, { method: 'POST', headers, body: JSON.stringify(s.body) }];
+const sealed = (s: SealedChannelRequest): [string, RequestInit] => [
+  base + s.url,
+  { method: 'POST', headers, body: JSON.stringify(s.body) },
+];
 
 // warm-up
-await run('warm-up (secure gateway)', async () => sealed(await channel.seal({ method: 'POST', path: GATEWAY_PATHS.request, body: listCall, encryptResponse: true })));
+await run('warm-up (secure gateway)', async () =>
+  sealed(await channel.seal({ method: 'POST', path: GATEWAY_PATHS.request, body: listCall, encryptResponse: true })),
+);
 const bare = await run('bare Fastify route', () => [`http://127.0.0.1:${ports.bare}/bare`, { method: 'POST', headers, body: '{}' }]);
-const plain = await run('gateway list, no channel', () => [`${base}/bench/plain-request`, { method: 'POST', headers, body: JSON.stringify(listCall) }]);
+const plain = await run('gateway list, no channel', () => [
+  `${base}/bench/plain-request`,
+  { method: 'POST', headers, body: JSON.stringify(listCall) },
+]);
 const secure = await run('gateway list, secure channel (encrypted)', async () =>
   sealed(await channel.seal({ method: 'POST', path: GATEWAY_PATHS.request, body: listCall, encryptResponse: true })),
 );

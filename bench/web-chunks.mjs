@@ -90,7 +90,9 @@ const routes = Object.keys(manifest)
 
 const fmt = (kb) => `${kb.toFixed(1)} KB`;
 console.log(`entry chunk           ${manifest[entryKey].file}  ${fmt(entryKb)} gzip`);
-console.log(`initial load          ${initialFiles.size} files (entry + static imports + css)  ${fmt(initialKb)} gzip  (budget ${BUDGET_KB} KB)`);
+console.log(
+  `initial load          ${initialFiles.size} files (entry + static imports + css)  ${fmt(initialKb)} gzip  (budget ${BUDGET_KB} KB)`,
+);
 const largest = routes[0];
 if (largest) {
   console.log(`largest route chunk   ${largest.key} -> ${largest.file}  ${fmt(largest.own)} gzip`);

@@ -8,7 +8,6 @@
 import path from 'node:path';
 import { artifacts, assert, signIn } from './kit.mjs';
 
-
 /** Types a date into an antd picker input and confirms it. */
 async function typeDate(page, input, value) {
   await input.click();
@@ -40,7 +39,11 @@ async function rowCells(page, text) {
 const CONTRACT = '陆家嘴店时区验证合同';
 
 /** The input of a form item by its label (the list's search form has inputs with the same ids). */
-const field = (scope, label) => scope.locator('.ant-form-item', { has: scope.page().locator(`label[title="${label}"]`) }).locator('input').first();
+const field = (scope, label) =>
+  scope
+    .locator('.ant-form-item', { has: scope.page().locator(`label[title="${label}"]`) })
+    .locator('input')
+    .first();
 
 export const journeys = [
   {
@@ -79,18 +82,27 @@ export const journeys = [
 
         // the same rows in the Asia/Shanghai browser
         await signIn(page, base, 'admin', password, '/website/basic/contract-list');
-        assert((await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)) === 'Asia/Shanghai', 'the first browser is not in Asia/Shanghai');
+        assert(
+          (await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)) === 'Asia/Shanghai',
+          'the first browser is not in Asia/Shanghai',
+        );
         const inShanghai = await rowCells(page, CONTRACT);
         // the demo contracts (entered on the Shanghai calendar) read the same too
         const signDatesShanghai = await columnTexts(page, '签订日期');
-        assert(signDatesShanghai.length > 5 && JSON.stringify(signDatesShanghai) === JSON.stringify(signDatesUtc), `签订日期 differ: ${signDatesShanghai} vs ${signDatesUtc} (UTC)`);
+        assert(
+          signDatesShanghai.length > 5 && JSON.stringify(signDatesShanghai) === JSON.stringify(signDatesUtc),
+          `签订日期 differ: ${signDatesShanghai} vs ${signDatesUtc} (UTC)`,
+        );
         for (const col of ['签订日期', '有效期', '到期日期', '状态']) {
           assert(inShanghai[col] === inUtc[col], `${col}: ${inShanghai[col]} in Asia/Shanghai, ${inUtc[col]} in UTC`);
         }
         await page.goto(`${base}/website/basic/shop-management-list`);
         const storeShanghai = await page.locator('.ant-table tbody tr.ant-table-row').first().innerText();
         const time = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/;
-        assert(time.test(storeUtc) && storeUtc.match(time)[0] === storeShanghai.match(time)?.[0], `创建时间 differs: ${storeUtc.match(time)?.[0]} (UTC) vs ${storeShanghai.match(time)?.[0]}`);
+        assert(
+          time.test(storeUtc) && storeUtc.match(time)[0] === storeShanghai.match(time)?.[0],
+          `创建时间 differs: ${storeUtc.match(time)?.[0]} (UTC) vs ${storeShanghai.match(time)?.[0]}`,
+        );
         // the screenshots: wide enough for every column, the contract's row in both browsers
         for (const p of [page, utc]) {
           await p.setViewportSize({ width: 2200, height: 900 });
@@ -100,7 +112,8 @@ export const journeys = [
         await utc.screenshot({ path: path.join(artifacts, 'business-dates-utc-browser-utc.png') });
         await shot();
       } catch (err) {
-        for (const p of utcContext.pages()) await p.screenshot({ path: path.join(artifacts, 'business-dates-utc-browser-failed-utc.png') }).catch(() => undefined);
+        for (const p of utcContext.pages())
+          await p.screenshot({ path: path.join(artifacts, 'business-dates-utc-browser-failed-utc.png') }).catch(() => undefined);
         throw err;
       } finally {
         await utcContext.close();
@@ -129,7 +142,10 @@ export const journeys = [
       await page.getByRole('button', { name: '查看完整号码' }).click();
       await page.getByRole('button', { name: '隐藏完整号码' }).waitFor();
       const full = await storePhone.innerText();
-      assert(/^[\d-]{8,}$/.test(full) && full.slice(0, 3) === masked.slice(0, 3) && full.slice(-4) === masked.slice(-4), `revealed ${full} for ${masked}`);
+      assert(
+        /^[\d-]{8,}$/.test(full) && full.slice(0, 3) === masked.slice(0, 3) && full.slice(-4) === masked.slice(-4),
+        `revealed ${full} for ${masked}`,
+      );
       await shot();
     },
   },

@@ -105,7 +105,10 @@ export const journeys = [
       await page.waitForTimeout(600); // the table's loading veil fades out
       await page.screenshot({ path: extraShot('task-done') });
       // The times are further right: scrolled into view they are filled in.
-      await tasks.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await tasks
+        .locator('.ant-table-content, .ant-table-body')
+        .first()
+        .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
       const times = (await row.innerText()).match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/g) ?? [];
       assert(times.length === 3, `the row shows ${times.length} of 创建时间 / 完成时间 / 过期时间`);
       await page.waitForTimeout(300);

@@ -21,7 +21,10 @@ async function waitForTitle(page, prefix) {
 
 /** Picks a node of an open TreeSelect dropdown by its exact title. */
 async function pickTreeNode(page, title) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) })
+    .first()
+    .click();
 }
 
 /** Admin creates a role in 总部 with the given pages granted; returns nothing (the list shows it). */
@@ -95,19 +98,29 @@ export const journeys = [
       await waitForTitle(page, '页面不存在');
       assert(new URL(page.url()).pathname === '/website/role-management-add/edit/99999', `the address changed to ${page.url()}`);
       await page.screenshot({ path: extraShot('page-not-found') });
-      await page.getByTestId('not-found').getByRole('button', { name: /返回首页/ }).click();
+      await page
+        .getByTestId('not-found')
+        .getByRole('button', { name: /返回首页/ })
+        .click();
       await page.waitForURL(/\/website\/home$/);
 
       // A menu page not built yet (greyed 建设中 in the menu): 建设中, titled by the menu, 返回上一页 goes back.
       await page.locator('.home').waitFor();
       // An in-app navigation there (a history entry as the router writes it: nothing links to a greyed page).
       await page.evaluate(() => {
-        window.history.pushState({ usr: null, key: 'e2e-building', idx: (window.history.state?.idx ?? 0) + 1 }, '', '/website/goods/standard-product-list');
+        window.history.pushState(
+          { usr: null, key: 'e2e-building', idx: (window.history.state?.idx ?? 0) + 1 },
+          '',
+          '/website/goods/standard-product-list',
+        );
         window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
       });
       const building = page.getByTestId('building');
       await building.waitFor();
-      assert((await building.innerText()).includes('商品管理 / 标准商品库'), `建设中 does not name the page: ${await building.innerText()}`);
+      assert(
+        (await building.innerText()).includes('商品管理 / 标准商品库'),
+        `建设中 does not name the page: ${await building.innerText()}`,
+      );
       await waitForTitle(page, '标准商品库');
       assert(new URL(page.url()).pathname === '/website/goods/standard-product-list', `the address changed to ${page.url()}`);
       await page.waitForTimeout(300);
@@ -205,7 +218,9 @@ export const journeys = [
       await createRole(page, base, roleName, [['通用', '首页']]);
       await createAccount(page, base, userName, roleName);
 
-      const other = await context.browser().newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const other = await context
+        .browser()
+        .newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
       try {
         const p2 = await other.newPage();
         await signIn(p2, base, userName, NEW_PASSWORD);

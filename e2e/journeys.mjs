@@ -62,7 +62,10 @@ async function openLogoutDialog(page) {
   await retryClick(
     page,
     async () => {
-      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+        .waitFor({ state: 'detached', timeout: 3_000 })
+        .catch(() => undefined);
       await page.getByTestId('user-menu').click();
       await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' }).click({ timeout: 5_000 });
     },
@@ -255,7 +258,10 @@ export const journeys = [
       await page.getByRole('textbox', { name: '账号' }).fill('finance');
       await page.getByRole('textbox', { name: '密码' }).fill(password);
       await shot();
-      await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+      await page
+        .locator('form')
+        .getByRole('button', { name: /登\s*录/ })
+        .click();
       await page.waitForURL(/\/website\/home/);
     },
   },
@@ -272,7 +278,10 @@ export const journeys = [
       await page.goto(`${base}/website/not-a-page`);
       await page.getByTestId('not-found').getByText('页面不存在', { exact: true }).waitFor();
       assert(new URL(page.url()).pathname === '/website/not-a-page', `the address changed to ${page.url()}`);
-      await page.getByTestId('not-found').getByRole('button', { name: /返回首页/ }).click();
+      await page
+        .getByTestId('not-found')
+        .getByRole('button', { name: /返回首页/ })
+        .click();
       await page.waitForURL(/\/website\/home$/);
       await page.locator('.home').waitFor();
       await page.getByTestId('org-cascader').click();

@@ -31,12 +31,18 @@ export async function signIn(page, base, userName, password, from = '/login') {
   }
   await page.getByRole('textbox', { name: '账号' }).fill(userName);
   await page.getByRole('textbox', { name: '密码' }).fill(password);
-  await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+  await page
+    .locator('form')
+    .getByRole('button', { name: /登\s*录/ })
+    .click();
   try {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.locator('.app-menu').waitFor();
   } catch (err) {
-    const notice = await page.locator('.ant-alert, .ant-message').allInnerTexts().catch(() => []);
+    const notice = await page
+      .locator('.ant-alert, .ant-message')
+      .allInnerTexts()
+      .catch(() => []);
     throw new Error(`${userName} could not sign in (${page.url()}): ${notice.join(' | ') || err.message}`);
   }
 }

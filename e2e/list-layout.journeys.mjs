@@ -45,7 +45,9 @@ function measureReach() {
   const wrapper = document.querySelector('.ant-table-wrapper');
   const body = wrapper.querySelector('.ant-table-body') ?? wrapper.querySelector('.ant-table-content');
   const header = wrapper.querySelector('.ant-table-header') ?? body;
-  const ths = [...header.querySelectorAll('thead > tr:first-child > th')].filter((th) => !th.classList.contains('ant-table-cell-scrollbar') && th.innerText.trim() !== '');
+  const ths = [...header.querySelectorAll('thead > tr:first-child > th')].filter(
+    (th) => !th.classList.contains('ant-table-cell-scrollbar') && th.innerText.trim() !== '',
+  );
   const nextFrame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const rect = (el) => el.getBoundingClientRect();
   const fixedStart = () => ths.filter((th) => th.className.includes('fix-start'));
@@ -56,8 +58,20 @@ function measureReach() {
     const visibleIn = (th) => {
       const r = rect(th);
       const box = rect(body);
-      const left = Math.max(box.left, 0, ...fixedStart().filter((f) => f !== th).map((f) => rect(f).right));
-      const right = Math.min(box.right, window.innerWidth, ...fixedEnd().filter((f) => f !== th).map((f) => rect(f).left));
+      const left = Math.max(
+        box.left,
+        0,
+        ...fixedStart()
+          .filter((f) => f !== th)
+          .map((f) => rect(f).right),
+      );
+      const right = Math.min(
+        box.right,
+        window.innerWidth,
+        ...fixedEnd()
+          .filter((f) => f !== th)
+          .map((f) => rect(f).left),
+      );
       return r.width > 0 && r.left >= left - 1 && r.right <= right + 1;
     };
     for (const th of ths) {
@@ -77,7 +91,10 @@ function measureReach() {
       body.scrollLeft = x;
       body.dispatchEvent(new Event('scroll'));
       await nextFrame();
-      ends.push({ start: fixedStart().map((th) => [th.innerText.trim(), inWindow(th)]), end: fixedEnd().map((th) => [th.innerText.trim(), inWindow(th)]) });
+      ends.push({
+        start: fixedStart().map((th) => [th.innerText.trim(), inWindow(th)]),
+        end: fixedEnd().map((th) => [th.innerText.trim(), inWindow(th)]),
+      });
     }
     body.scrollLeft = 0;
     body.dispatchEvent(new Event('scroll'));
@@ -106,7 +123,10 @@ export const journeys = [
       await signIn(page, base, 'admin', password);
       // A background export (the account list is above the run's sync limit) so 导出文件 has a row.
       await openList(page, base, 'system/account-list');
-      await page.getByTestId('account-list').getByRole('button', { name: /导\s*出/ }).click();
+      await page
+        .getByTestId('account-list')
+        .getByRole('button', { name: /导\s*出/ })
+        .click();
       await page.getByTestId('export-queued').waitFor();
       const problems = [];
       for (const { path: listPath, title, noActions } of LIST_PAGES) {
@@ -118,7 +138,8 @@ export const journeys = [
         if (m.pageOverflow > 0) problems.push(`${where}: the page itself is ${m.pageOverflow}px wider than the window`);
         if (!m.barReachable) problems.push(`${where}: the table scrolls sideways but no scroll bar is on screen`);
         for (const end of m.ends) {
-          if (end.start.length !== 1 || end.start[0][0] !== m.headers[0]) problems.push(`${where}: the key column ${m.headers[0]} is not fixed on the left (${JSON.stringify(end.start)})`);
+          if (end.start.length !== 1 || end.start[0][0] !== m.headers[0])
+            problems.push(`${where}: the key column ${m.headers[0]} is not fixed on the left (${JSON.stringify(end.start)})`);
           for (const [name, on] of [...end.start, ...end.end]) if (!on) problems.push(`${where}: the fixed column ${name} is off screen`);
         }
         if (!noActions && m.headers.at(-1) !== '操作') problems.push(`${where}: the last column is ${m.headers.at(-1)}, not 操作`);
@@ -133,7 +154,10 @@ export const journeys = [
       assert(problems.length === 0, `${problems.length} layout problems (listed above)`);
       await openList(page, base, 'basic/shop-management-list');
       // Scrolled to the far right: the key column and the actions are still there.
-      await page.locator('.ant-table-body').first().evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await page
+        .locator('.ant-table-body')
+        .first()
+        .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
       await page.waitForTimeout(300);
       await shot();
     },
@@ -162,7 +186,10 @@ export const journeys = [
       await page.setViewportSize({ width: 1366, height: 768 });
       await signIn(page, base, 'admin', password);
       const table = await openList(page, base, 'basic/shop-management-list');
-      const headers = () => table.locator('.ant-table-header thead > tr:first-child > th, .ant-table-content thead > tr:first-child > th').evaluateAll((ths) => ths.map((th) => th.innerText.trim()).filter(Boolean));
+      const headers = () =>
+        table
+          .locator('.ant-table-header thead > tr:first-child > th, .ant-table-content thead > tr:first-child > th')
+          .evaluateAll((ths) => ths.map((th) => th.innerText.trim()).filter(Boolean));
       const before = await headers();
       assert(before[0] === '门店编号' && before.at(-1) === '操作', `the columns are ${before.join(',')}`);
 
@@ -186,18 +213,27 @@ export const journeys = [
       await page.reload();
       await table.locator('tbody tr.ant-table-row').first().waitFor();
       const reloaded = await headers();
-      assert(JSON.stringify(reloaded) === JSON.stringify(after), `after a reload the columns are ${reloaded.join(',')}, expected ${after.join(',')}`);
+      assert(
+        JSON.stringify(reloaded) === JSON.stringify(after),
+        `after a reload the columns are ${reloaded.join(',')}, expected ${after.join(',')}`,
+      );
       const reach = await page.evaluate(measureReach);
       assert(reach.hidden.length === 0, `columns not reachable after the settings: ${reach.hidden.join(', ')}`);
       await shot();
 
       // Stored per account (merchant and user id) and list.
       const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('listColumns:')));
-      assert(keys.length === 1 && /^listColumns:\d+:\d+:merchant\.stores$/.test(keys[0]), `the settings are stored under ${JSON.stringify(keys)}`);
+      assert(
+        keys.length === 1 && /^listColumns:\d+:\d+:merchant\.stores$/.test(keys[0]),
+        `the settings are stored under ${JSON.stringify(keys)}`,
+      );
 
       // 重置 restores the definition's columns.
       await page.getByRole('button', { name: '列设置' }).click();
-      await page.getByTestId('column-settings').getByRole('button', { name: /重\s*置/ }).click();
+      await page
+        .getByTestId('column-settings')
+        .getByRole('button', { name: /重\s*置/ })
+        .click();
       await page.waitForTimeout(300);
       const reset = await headers();
       assert(JSON.stringify(reset) === JSON.stringify(before), `重置 left ${reset.join(',')}`);

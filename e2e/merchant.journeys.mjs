@@ -2,7 +2,6 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { artifacts, assert, signIn } from './kit.mjs';
 
-
 /**
  * Journeys of merchant basic settings (issue 5, section 100): create a store and edit it (the title
  * follows the type), and run a settle application through to approval. Same shape as journeys.mjs:
@@ -13,7 +12,11 @@ import { artifacts, assert, signIn } from './kit.mjs';
 async function pick(page, trigger, ...labels) {
   await trigger.click();
   for (const label of labels) {
-    await page.locator('.ant-select-item-option:visible, .ant-cascader-menu-item:visible').filter({ hasText: new RegExp(`^${label}$`) }).first().click();
+    await page
+      .locator('.ant-select-item-option:visible, .ant-cascader-menu-item:visible')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .first()
+      .click();
   }
   await page.keyboard.press('Escape');
 }
@@ -45,7 +48,12 @@ function licencePng() {
       raw[o + 2] = border ? 40 : 235;
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const expectTitle = async (page, text) => {
@@ -98,7 +106,10 @@ export const merchantJourneys = [
       const records = page.locator('.ant-table-tbody');
       await records.getByText('修改信息').waitFor();
       const text = await records.innerText();
-      assert(text.includes(`${name}（旗舰）`) && text.includes('周晓东') && text.includes('周晓南'), `change record lacks before/after: ${text}`);
+      assert(
+        text.includes(`${name}（旗舰）`) && text.includes('周晓东') && text.includes('周晓南'),
+        `change record lacks before/after: ${text}`,
+      );
       assert(text.includes('新建门店'), 'creation record missing');
       await shot();
     },

@@ -18,7 +18,10 @@ export const rootUrlJourneys = [
       }
       await page.getByRole('textbox', { name: '账号' }).fill('admin');
       await page.getByRole('textbox', { name: '密码' }).fill(password);
-      await page.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+      await page
+        .locator('form')
+        .getByRole('button', { name: /登\s*录/ })
+        .click();
       await page.waitForURL(/\/website\/home/);
       const res = await page.goto(`${base}/`);
       assert(res?.status() === 200, `/ answered HTTP ${res?.status()} when signed in`);

@@ -52,7 +52,8 @@ function newestSource() {
       for (const e of fs.readdirSync(p)) if (e !== 'node_modules' && e !== 'dist') walk(path.join(p, e));
     } else max = Math.max(max, st.mtimeMs);
   };
-  for (const d of ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src']) walk(path.join(root, d));
+  for (const d of ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src'])
+    walk(path.join(root, d));
   return max;
 }
 
@@ -138,7 +139,18 @@ async function main() {
   // Exports above 20 rows become background tasks, so the demo seed's ~30 accounts exercise 导出文件.
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, DEMO_PASSWORD: password, DATABASE_URL: '', LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn', RATE_LIMIT_MAX: '100000', EXPORT_SYNC_MAX_ROWS: '20' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      DEMO_PASSWORD: password,
+      DATABASE_URL: '',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_MAX: '100000',
+      EXPORT_SYNC_MAX_ROWS: '20',
+    },
     stdio: ['ignore', serverLog, serverLog],
   });
 
@@ -176,7 +188,12 @@ async function main() {
           .allInnerTexts()
           .catch(() => []);
         results.push({ name: journey.name, ok: false, error: err });
-        console.log(`  ✗ ${journey.title}\n      ${String(err?.message ?? err).split('\n').slice(0, 6).join('\n      ')}`);
+        console.log(
+          `  ✗ ${journey.title}\n      ${String(err?.message ?? err)
+            .split('\n')
+            .slice(0, 6)
+            .join('\n      ')}`,
+        );
         console.log(`      at ${page.url()}`);
         for (const line of [...said.map((t) => `page says: ${t}`), ...consoleLines.slice(-5)]) console.log(`      ${line}`);
       } finally {

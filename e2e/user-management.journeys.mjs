@@ -68,7 +68,10 @@ async function pickTreeNode(page, title) {
   await node.first().click();
 }
 async function pickOption(page, label) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label}`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label}`) })
+    .first()
+    .click();
 }
 
 /** Fills the account form (add) with one organisation × role row, saves, and waits for the list. */
@@ -149,7 +152,9 @@ export const journeys = [
       await page.screenshot({ path: extraShot('account-list') });
 
       // 3. The new account signs in and sees exactly the granted menu.
-      const other = await context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const other = await context
+        .browser()
+        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
       try {
         const p2 = await other.newPage();
         await signIn(p2, base, userName, NEW_PASSWORD);
@@ -157,7 +162,10 @@ export const journeys = [
         const names = outline.map((e) => e.name);
         assert(JSON.stringify(names) === JSON.stringify(['首页', '订单管理', '用户管理', '文件管理']), `menu is ${names.join(', ')}`);
         const orders = await folderPages(p2, '订单管理');
-        assert(JSON.stringify(orders.map((t) => t.replace(/\s*建设中$/, ''))) === JSON.stringify(['线上零售订单', '批发订单', '本地生活订单']), `订单管理 holds ${orders.join(', ')}`);
+        assert(
+          JSON.stringify(orders.map((t) => t.replace(/\s*建设中$/, ''))) === JSON.stringify(['线上零售订单', '批发订单', '本地生活订单']),
+          `订单管理 holds ${orders.join(', ')}`,
+        );
         const users = await folderPages(p2, '用户管理');
         assert(JSON.stringify(users) === JSON.stringify(['账号管理', '操作日志']), `用户管理 holds ${users.join(', ')}`);
         // A granted page opens and works; a page outside the grant is not routed.
@@ -168,7 +176,10 @@ export const journeys = [
         // Not routed: the page says 无权访问 (issue 10 item 13) and its way back leads home.
         await p2.getByTestId('forbidden').waitFor();
         assert((await p2.getByTestId('role-list').count()) === 0, 'the role list rendered outside the grant');
-        await p2.getByTestId('forbidden').getByRole('button', { name: /返回首页/ }).click();
+        await p2
+          .getByTestId('forbidden')
+          .getByRole('button', { name: /返回首页/ })
+          .click();
         await p2.waitForURL(/\/website\/home$/);
         await p2.locator('.app-menu .ant-menu-submenu-title', { hasText: '用户管理' }).click();
         await p2.waitForTimeout(300);
@@ -190,7 +201,9 @@ export const journeys = [
       await save();
 
       // The account is signed in elsewhere and working in the account list.
-      const other = await context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const other = await context
+        .browser()
+        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
       try {
         const p2 = await other.newPage();
         await signIn(p2, base, userName, NEW_PASSWORD);
@@ -213,7 +226,10 @@ export const journeys = [
         assert((await row.getByRole('button', { name: /启\s*用/ }).count()) === 1, 'the row offers no 启用 after disabling');
 
         // Its next action ends on /login with the reason.
-        await p2.getByTestId('account-list').getByRole('button', { name: /查\s*询/ }).click();
+        await p2
+          .getByTestId('account-list')
+          .getByRole('button', { name: /查\s*询/ })
+          .click();
         await p2.waitForURL(/\/login/);
         await p2.getByText('欢迎登录').waitFor();
         await p2.getByText('账号已被停用').first().waitFor();
@@ -223,7 +239,10 @@ export const journeys = [
         // And it cannot sign in again.
         await p2.getByRole('textbox', { name: '账号' }).fill(userName);
         await p2.getByRole('textbox', { name: '密码' }).fill(NEW_PASSWORD);
-        await p2.locator('form').getByRole('button', { name: /登\s*录/ }).click();
+        await p2
+          .locator('form')
+          .getByRole('button', { name: /登\s*录/ })
+          .click();
         await p2.waitForTimeout(1000);
         assert(new URL(p2.url()).pathname === '/login', 'a disabled account signed in');
       } finally {
@@ -259,9 +278,18 @@ export const journeys = [
       const top = page.locator('tbody tr.ant-table-row').first();
       await top.filter({ hasText: '华东大区' }).waitFor();
       const rows = await page.locator('tbody tr.ant-table-row').allInnerTexts();
-      assert(!rows.some((r) => r.includes('华南') || r.includes('总部')), `the tree shows organisations outside 华东大区: ${rows.join(' | ')}`);
+      assert(
+        !rows.some((r) => r.includes('华南') || r.includes('总部')),
+        `the tree shows organisations outside 华东大区: ${rows.join(' | ')}`,
+      );
       assert(await top.getByRole('button', { name: /编\s*辑/ }).isDisabled(), '华东大区 itself can be edited from its own scope');
-      assert(!(await page.locator('tbody tr.ant-table-row', { hasText: '上海运营中心' }).getByRole('button', { name: /编\s*辑/ }).isDisabled()), '上海运营中心 cannot be edited');
+      assert(
+        !(await page
+          .locator('tbody tr.ant-table-row', { hasText: '上海运营中心' })
+          .getByRole('button', { name: /编\s*辑/ })
+          .isDisabled()),
+        '上海运营中心 cannot be edited',
+      );
       await top.getByRole('button', { name: /编\s*辑/ }).hover({ force: true });
       await page.locator('.ant-tooltip', { hasText: '上级组织' }).waitFor();
       await page.screenshot({ path: extraShot('region-org-tree') });
@@ -298,7 +326,10 @@ export const journeys = [
       await form.getByLabel('第1行角色').click();
       const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^管理员/ });
       await option.waitFor();
-      assert((await option.getAttribute('class')).includes('ant-select-item-option-disabled'), 'the 华东大区 admin role can be picked from 华东大区');
+      assert(
+        (await option.getAttribute('class')).includes('ant-select-item-option-disabled'),
+        'the 华东大区 admin role can be picked from 华东大区',
+      );
       await page.screenshot({ path: extraShot('region-admin-role-disabled') });
       await shot();
     },

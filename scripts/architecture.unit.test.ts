@@ -58,7 +58,10 @@ describe('one declaration per operation', () => {
     const declared = new Map(contracts.map(({ contract }) => [contract.name, contract]));
     const implemented = registry.list();
     expect(declared.size - implemented.length, 'contracts without a handler').toBe(0);
-    expect(contracts.map(({ contract }) => contract.name).filter((n) => !registry.get(n)), 'contracts without a handler').toEqual([]);
+    expect(
+      contracts.map(({ contract }) => contract.name).filter((n) => !registry.get(n)),
+      'contracts without a handler',
+    ).toEqual([]);
     const orphans = implemented.filter((op) => declared.get(op.name) === undefined).map((op) => op.name);
     expect(orphans, 'handlers without a contract').toEqual([]);
     // The server runs the contract itself (same schemas, same flags): nothing re-declared beside it.
@@ -66,14 +69,25 @@ describe('one declaration per operation', () => {
       const c = declared.get(op.name)!;
       return op.input !== c.input || op.output !== c.output || op.label !== c.label || op.writes !== c.writes || op.anchor !== c.anchor;
     });
-    expect(drifted.map((op) => op.name), 'handlers that re-declare their contract').toEqual([]);
+    expect(
+      drifted.map((op) => op.name),
+      'handlers that re-declare their contract',
+    ).toEqual([]);
     const exportMismatch = implemented.filter((op) => op.exportable !== Boolean(op.export)).map((op) => op.name);
     expect(exportMismatch, 'exportable contracts without an export source (or the reverse)').toEqual([]);
   });
 
   it('names only anchors that exist in the menu catalogue', () => {
-    const anchors = new Set(catalogueRows().map((r) => r.anchor).filter(Boolean));
-    const missing = contracts.flatMap(({ contract: c }) => anchorsOf(c).filter((a) => !anchors.has(a)).map((a) => `${c.name} → ${a}`));
+    const anchors = new Set(
+      catalogueRows()
+        .map((r) => r.anchor)
+        .filter(Boolean),
+    );
+    const missing = contracts.flatMap(({ contract: c }) =>
+      anchorsOf(c)
+        .filter((a) => !anchors.has(a))
+        .map((a) => `${c.name} → ${a}`),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 
 function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 describe('built web bundle', () => {

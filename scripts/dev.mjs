@@ -6,7 +6,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const procs = [
   // /docs open to everyone on a developer's machine (production serves it to signed-in admins only).
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: { API_DOCS: 'public', ...process.env } }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { API_DOCS: 'public', ...process.env },
+  }),
   spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));

@@ -55,11 +55,18 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const registry = new OperationRegistry();
   await discoverOperations(registry);
   const services = {
-    sms: createSmsSender(config, db.db, app.log), channels: createChannelStores(db, opts.clock ?? systemClock), humanCheck: opts.humanCheck ?? noHumanCheck,
+    sms: createSmsSender(config, db.db, app.log),
+    channels: createChannelStores(db, opts.clock ?? systemClock),
+    humanCheck: opts.humanCheck ?? noHumanCheck,
   } as Services;
   const deps: GatewayDeps = { db, config, clock: opts.clock ?? systemClock, registry, services };
   const exportTasks = new ExportTasks({
-    db, config, clock: deps.clock, runner: createJobRunner(config, db, app.log), log: app.log, open: exportOpener(deps, app.log),
+    db,
+    config,
+    clock: deps.clock,
+    runner: createJobRunner(config, db, app.log),
+    log: app.log,
+    open: exportOpener(deps, app.log),
   });
   services.exports = exportTasks;
   app.addHook('onReady', () => exportTasks.start());
@@ -85,8 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // The web app's own files (one cold load fetches dozens of chunks) do not count against the limit.
     allowList: (req) => req.method === 'GET' && !isApiTarget(req.url) && req.routeOptions.url !== '/health',
     timeWindow: 60_000,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError(CODES.tooManyRequests, `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`, 429),
+    errorResponseBuilder: (_req, ctx) => new AppError(CODES.tooManyRequests, `请求过于频繁，请${Math.ceil(ctx.ttl / 1000)}秒后再试`, 429),
   });
   registerTargetRule(app);
 
@@ -99,7 +105,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     // Before the channel could verify it (body too large, not JSON): the channel's one uniform refusal.
     if (status >= 400 && status < 500 && isSecurePath(req.url)) {
-      return reply.status(400).send({ code: CODES.secureChannel, msg: SECURE_CHANNEL_MESSAGE, message: SECURE_CHANNEL_MESSAGE, data: null });
+      return reply
+        .status(400)
+        .send({ code: CODES.secureChannel, msg: SECURE_CHANNEL_MESSAGE, message: SECURE_CHANNEL_MESSAGE, data: null });
     }
     if (status === 413) return reply.status(413).send({ code: CODES.badInput, msg: '请求内容过大', message: '请求内容过大', data: null });
     // A web-app file the static handler will not serve (a directory such as /assets/, a path it cannot map): not found.
@@ -130,7 +138,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   const wantsHtml = (accept: string | undefined) => Boolean(accept?.includes('text/html'));
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', { cacheControl: false });
 
   // JSON for tools and the /health page; the SPA's /health route (title 检测) for a browser visit.
   app.get('/health', async (req, reply) => {

@@ -2,9 +2,7 @@ import path from 'node:path';
 import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@merchant/contracts';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,15 +15,45 @@ const envSchema = z.object({
     .optional(),
   DEMO_PASSWORD: z.string().optional(),
   DEMO_SEED: bool.default(true),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   SMS_SENDER: z.enum(['outbox', 'webhook']).default('outbox'),
   SMS_WEBHOOK_URL: z.url('SMS_WEBHOOK_URL 必须是合法的 URL').optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
-  SMS_CODES_PER_IP_HOUR: z.coerce.number().int('SMS_CODES_PER_IP_HOUR 必须是整数').min(1, 'SMS_CODES_PER_IP_HOUR 至少为1').max(100_000).default(10),
-  SMS_CODES_PER_IP_DAY: z.coerce.number().int('SMS_CODES_PER_IP_DAY 必须是整数').min(1, 'SMS_CODES_PER_IP_DAY 至少为1').max(1_000_000).default(20),
-  SMS_CODES_PER_MINUTE: z.coerce.number().int('SMS_CODES_PER_MINUTE 必须是整数').min(1, 'SMS_CODES_PER_MINUTE 至少为1').max(1_000_000).default(60),
-  SMS_CODES_PER_DAY: z.coerce.number().int('SMS_CODES_PER_DAY 必须是整数').min(1, 'SMS_CODES_PER_DAY 至少为1').max(100_000_000).default(5000),
+  SMS_CODES_PER_IP_HOUR: z.coerce
+    .number()
+    .int('SMS_CODES_PER_IP_HOUR 必须是整数')
+    .min(1, 'SMS_CODES_PER_IP_HOUR 至少为1')
+    .max(100_000)
+    .default(10),
+  SMS_CODES_PER_IP_DAY: z.coerce
+    .number()
+    .int('SMS_CODES_PER_IP_DAY 必须是整数')
+    .min(1, 'SMS_CODES_PER_IP_DAY 至少为1')
+    .max(1_000_000)
+    .default(20),
+  SMS_CODES_PER_MINUTE: z.coerce
+    .number()
+    .int('SMS_CODES_PER_MINUTE 必须是整数')
+    .min(1, 'SMS_CODES_PER_MINUTE 至少为1')
+    .max(1_000_000)
+    .default(60),
+  SMS_CODES_PER_DAY: z.coerce
+    .number()
+    .int('SMS_CODES_PER_DAY 必须是整数')
+    .min(1, 'SMS_CODES_PER_DAY 至少为1')
+    .max(100_000_000)
+    .default(5000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
@@ -135,11 +163,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     sms: { sender: e.SMS_SENDER, webhookUrl: e.SMS_WEBHOOK_URL, webhookToken: e.SMS_WEBHOOK_TOKEN },
-    verifyCodeBudget: { perIpHour: e.SMS_CODES_PER_IP_HOUR, perIpDay: e.SMS_CODES_PER_IP_DAY, perMinute: e.SMS_CODES_PER_MINUTE, perDay: e.SMS_CODES_PER_DAY },
+    verifyCodeBudget: {
+      perIpHour: e.SMS_CODES_PER_IP_HOUR,
+      perIpDay: e.SMS_CODES_PER_IP_DAY,
+      perMinute: e.SMS_CODES_PER_MINUTE,
+      perDay: e.SMS_CODES_PER_DAY,
+    },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
-    export: { syncMaxRows: e.EXPORT_SYNC_MAX_ROWS, fileDays: e.EXPORT_FILE_DAYS, maxActivePerAccount: e.EXPORT_MAX_ACTIVE, workers: e.EXPORT_WORKERS },
+    export: {
+      syncMaxRows: e.EXPORT_SYNC_MAX_ROWS,
+      fileDays: e.EXPORT_FILE_DAYS,
+      maxActivePerAccount: e.EXPORT_MAX_ACTIVE,
+      workers: e.EXPORT_WORKERS,
+    },
     jobRunner: e.JOB_RUNNER,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     trustProxy: e.TRUST_PROXY,

@@ -27,7 +27,10 @@ export function operationLogLabel(name: string): string {
 /** The names the operation log can hold: every changing operation, and the export of every exportable list. */
 export function loggedOperationNames(): string[] {
   const ops = definedOperations();
-  return [...ops.filter((o) => o.writes).map((o) => o.name), ...ops.filter((o) => o.export).map((o) => `${o.name}${EXPORT_OPERATION_SUFFIX}`)].sort();
+  return [
+    ...ops.filter((o) => o.writes).map((o) => o.name),
+    ...ops.filter((o) => o.export).map((o) => `${o.name}${EXPORT_OPERATION_SUFFIX}`),
+  ].sort();
 }
 
 /** Logged operations whose Chinese name contains the text (the 操作 filter matches names as well as codes). */
@@ -40,13 +43,16 @@ export function operationsNamed(text: string): string[] {
  * The operation log's names as a lookup (`labels[name]`), for the export's 操作 column and its filter summary;
  * read from the definitions when asked, so it names every operation the app has.
  */
-export const OPERATION_LOG_LABELS: Readonly<Record<string, string>> = new Proxy<Record<string, string>>({}, {
-  get: (_t, key) => {
-    if (typeof key !== 'string') return undefined;
-    const label = operationLogLabel(key);
-    return label === key ? undefined : label;
+export const OPERATION_LOG_LABELS: Readonly<Record<string, string>> = new Proxy<Record<string, string>>(
+  {},
+  {
+    get: (_t, key) => {
+      if (typeof key !== 'string') return undefined;
+      const label = operationLogLabel(key);
+      return label === key ? undefined : label;
+    },
   },
-});
+);
 
 // ---------------------------------------------------------------- targets
 
@@ -59,7 +65,8 @@ const MAX_TARGETS = 500;
 const MAX_VALUE = 64;
 
 /** The kinds of things a target names, looked up by id (or code) in the merchant's own data. */
-export type TargetKind = 'organization' | 'role' | 'account' | 'store' | 'storeCode' | 'staff' | 'contract' | 'settleApply' | 'merchantChange' | 'exportTask';
+export type TargetKind =
+  'organization' | 'role' | 'account' | 'store' | 'storeCode' | 'staff' | 'contract' | 'settleApply' | 'merchantChange' | 'exportTask';
 
 /** How a target field reads: its Chinese words, and what its values name (looked up) or whether only their count matters. */
 export interface TargetField {
@@ -125,7 +132,11 @@ export function targetKeys(keys: readonly string[]): string[] {
 }
 
 /** A value as stored: `;` separates targets and `,` the values of a list. */
-const clean = (v: unknown) => String(v).replace(/[;,\r\n]+/g, ' ').trim().slice(0, MAX_VALUE);
+const clean = (v: unknown) =>
+  String(v)
+    .replace(/[;,\r\n]+/g, ' ')
+    .trim()
+    .slice(0, MAX_VALUE);
 
 /**
  * Targets of an operation for the audit log, searchable as stored: `organizationId=4;menuIds=1,2,3;name=运营`.
@@ -135,7 +146,15 @@ export function targetIds(input: unknown): string {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return '';
   let out = '';
   for (const [k, v] of Object.entries(input)) {
-    if (!TARGET_KEY.test(k) || SECRET_KEY.test(k) || v === undefined || v === null || v === '' || (typeof v === 'object' && !Array.isArray(v))) continue;
+    if (
+      !TARGET_KEY.test(k) ||
+      SECRET_KEY.test(k) ||
+      v === undefined ||
+      v === null ||
+      v === '' ||
+      (typeof v === 'object' && !Array.isArray(v))
+    )
+      continue;
     const sep = out ? ';' : '';
     const full = `${sep}${k}=${Array.isArray(v) ? v.map(clean).join(',') : clean(v)}`;
     const pair = out.length + full.length <= MAX_TARGETS || !Array.isArray(v) ? full : `${sep}${k}=#${v.length}`;

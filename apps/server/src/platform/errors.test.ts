@@ -22,7 +22,10 @@ describe.each(DIALECTS)('database violations no service named (%s)', (dialect) =
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-err-'));
-    const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' }), ...(schema ? { databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema } : {}) };
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' }),
+      ...(schema ? { databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema } : {}),
+    };
     db = await createDb({ dataDir: dir, databaseUrl: config.databaseUrl, pgSchema: schema });
     await migrateToLatest(db.db);
     ({ app } = await buildApp({ config, db, logger: false }));

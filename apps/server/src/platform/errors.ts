@@ -49,7 +49,10 @@ export function uniqueViolation(err: unknown): UniqueViolation | undefined {
   if (!err || typeof err !== 'object') return undefined;
   const e = err as { code?: unknown; constraint?: unknown; table?: unknown; message?: unknown };
   if (e.code === '23505') {
-    return { constraint: typeof e.constraint === 'string' ? e.constraint : undefined, table: typeof e.table === 'string' ? e.table : undefined };
+    return {
+      constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+      table: typeof e.table === 'string' ? e.table : undefined,
+    };
   }
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     const m = /constraint failed: (.+)$/.exec(String(e.message ?? ''));
@@ -63,7 +66,12 @@ export function uniqueViolation(err: unknown): UniqueViolation | undefined {
 /** Whether a violation is of this key (by name on PostgreSQL, by table and columns on SQLite). */
 export function violates(v: UniqueViolation, key: Pick<UniqueKey, 'index' | 'table' | 'columns'>): boolean {
   if (v.constraint !== undefined) return v.constraint === key.index;
-  return v.table === key.table && v.columns !== undefined && v.columns.length === key.columns.length && key.columns.every((c) => v.columns!.includes(c));
+  return (
+    v.table === key.table &&
+    v.columns !== undefined &&
+    v.columns.length === key.columns.length &&
+    key.columns.every((c) => v.columns!.includes(c))
+  );
 }
 
 /** The answer to a unique violation no service named: still a clear 409, never a 500. */

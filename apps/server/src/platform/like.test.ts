@@ -14,8 +14,13 @@ describe.each(DIALECTS)('keyword filters match %, _ and \\ literally (%s)', (dia
   beforeAll(async () => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin');
-    const org = await t.db.db.selectFrom('organization').innerJoin('account', 'account.merchant_id', 'organization.merchant_id')
-      .select('organization.id').where('account.user_name', '=', 'admin').where('organization.parent_id', 'is', null).executeTakeFirstOrThrow();
+    const org = await t.db.db
+      .selectFrom('organization')
+      .innerJoin('account', 'account.merchant_id', 'organization.merchant_id')
+      .select('organization.id')
+      .where('account.user_name', '=', 'admin')
+      .where('organization.parent_id', 'is', null)
+      .executeTakeFirstOrThrow();
     for (const name of roleNames) {
       expect((await op(admin, roleOps.add, { organizationId: org.id, name, packageName: '标准版', menuIds: [] })).code).toBe('200');
     }

@@ -57,7 +57,8 @@ describe('web hosting, /health and rate limits', () => {
   it('does not count the web app’s files against the rate limit, but limits the API', async () => {
     for (let i = 0; i < 12; i++) expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
     const codes = [];
-    for (let i = 0; i < 8; i++) codes.push((await t.app.inject({ method: 'GET', url: '/uni-api/permission/resource/v2/fetch' })).json().code);
+    for (let i = 0; i < 8; i++)
+      codes.push((await t.app.inject({ method: 'GET', url: '/uni-api/permission/resource/v2/fetch' })).json().code);
     expect(codes).toContain(CODES.tooManyRequests);
   });
 });

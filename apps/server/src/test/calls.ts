@@ -16,14 +16,20 @@ export function rest(client: ApiClient, target: OperationContract | string, body
   if (typeof target === 'string') return client.envelope({ method: 'POST', path: target, body });
   if (!target.rest) throw new Error(`${target.name} has no REST alias`);
   const { method, path } = target.rest;
-  return method === 'GET' ? client.envelope({ method, path, query: body as Record<string, string> }) : client.envelope({ method, path, body });
+  return method === 'GET'
+    ? client.envelope({ method, path, query: body as Record<string, string> })
+    : client.envelope({ method, path, body });
 }
 
 /** Calls an operation through the gateway and returns its `data` (throws with the code and message otherwise). */
-export const call = <T>(client: ApiClient, operation: OperationContract | string, body: unknown = {}) => op(client, operation, body).then((r) => data<T>(r));
+export const call = <T>(client: ApiClient, operation: OperationContract | string, body: unknown = {}) =>
+  op(client, operation, body).then((r) => data<T>(r));
 
 /** Rows in a table (to prove that a refusal wrote nothing). */
 export async function rowCount(t: TestApp, table: keyof Database) {
-  const r = await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await t.db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -13,11 +13,23 @@ async function answer(res: Response): Promise<ExportAnswer> {
   const buf = Buffer.from(await res.arrayBuffer());
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buf as unknown as ArrayBuffer);
-  return { kind: 'file', status: res.status, fileName: fileNameFromDisposition(res.headers.get('content-disposition')) ?? '', headers: res.headers, workbook, bytes: buf.length };
+  return {
+    kind: 'file',
+    status: res.status,
+    fileName: fileNameFromDisposition(res.headers.get('content-disposition')) ?? '',
+    headers: res.headers,
+    workbook,
+    bytes: buf.length,
+  };
 }
 
 /** Exports a list through the real client and secure channel: the workbook, or the JSON envelope. */
-export async function exportList(client: ApiClient, operation: OperationContract | string, body: unknown = {}, extra: { exportName?: string; exportType?: number } = {}): Promise<ExportAnswer> {
+export async function exportList(
+  client: ApiClient,
+  operation: OperationContract | string,
+  body: unknown = {},
+  extra: { exportName?: string; exportType?: number } = {},
+): Promise<ExportAnswer> {
   const name = typeof operation === 'string' ? operation : operation.name;
   return answer(await client.send({ method: 'POST', path: GATEWAY_PATHS.export, body: { name, body, exportType: 3, ...extra } }));
 }

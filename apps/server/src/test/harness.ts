@@ -68,7 +68,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(dialect: Dialect, overrides: Partial<Config> = {}, appOptions: Pick<AppOptions, 'humanCheck'> = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  appOptions: Pick<AppOptions, 'humanCheck'> = {},
+): Promise<TestApp> {
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   // Each app its own data directory: a file-backed SQLite (exports stream on a second connection) and its own files.
   const ownDir = overrides.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-test-'));
@@ -88,10 +92,20 @@ export async function startTestApp(dialect: Dialect, overrides: Partial<Config> 
   const anon = new ApiClient({ fetch, appKey: 'A1001000' });
   const anonFrom = (ip: string) => new ApiClient({ fetch: injectFetch(app, { remoteAddress: ip }), appKey: 'A1001000' });
   return {
-    app, db, clock, config, anon, anonFrom, as, exports: deps.services.exports as ExportTasks, registry: deps.registry,
+    app,
+    db,
+    clock,
+    config,
+    anon,
+    anonFrom,
+    as,
+    exports: deps.services.exports as ExportTasks,
+    registry: deps.registry,
     async signIn(userName, password = TEST_PASSWORD) {
       const { token } = await anon.call<LoginResult>({
-        method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName, password } },
+        method: 'POST',
+        path: GATEWAY_PATHS.ignoreSecurity,
+        body: { name: signInOps.loginPassword.name, body: { userName, password } },
       });
       return Object.assign(as(token), { token });
     },
@@ -116,7 +130,12 @@ export function op(client: ApiClient, operation: OperationContract | string, bod
 
 /** Reads the latest code sent to a phone from the SMS outbox. */
 export async function lastSmsCode(db: Db, phone: string): Promise<string> {
-  const row = await db.db.selectFrom('sms_outbox').select('content').where('phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await db.db
+    .selectFrom('sms_outbox')
+    .select('content')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const m = /验证码为 (\d{6})/.exec(row.content);
   if (!m) throw new Error(`no code in ${row.content}`);
   return m[1];

@@ -20,16 +20,29 @@ export function tinyPng(): Buffer {
   ihdr[9] = 2;
   const raw = Buffer.alloc(8 * (1 + 8 * 3), 0x7f);
   for (let y = 0; y < 8; y++) raw[y * 25] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunkPng('IHDR', ihdr), chunkPng('IDAT', deflateSync(raw)), chunkPng('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunkPng('IHDR', ihdr),
+    chunkPng('IDAT', deflateSync(raw)),
+    chunkPng('IEND', Buffer.alloc(0)),
+  ]);
 }
 /** Uploads like the web client: first chunk with begin, the rest with append. */
 export async function upload(client: ApiClient, fileName: string, bytes: Buffer, purpose = 'licence') {
   const size = FILE_LIMITS.chunkBytes;
-  let res = await op(client, fileOps.uploadBegin.name, { fileName, size: bytes.length, purpose, data: bytes.subarray(0, size).toString('base64') });
+  let res = await op(client, fileOps.uploadBegin.name, {
+    fileName,
+    size: bytes.length,
+    purpose,
+    data: bytes.subarray(0, size).toString('base64'),
+  });
   while (res.code === '200' && !(res.data as UploadProgress).done) {
     const p = res.data as UploadProgress;
-    res = await op(client, fileOps.uploadAppend.name, { uploadId: p.uploadId, offset: p.received, data: bytes.subarray(p.received, p.received + size).toString('base64') });
+    res = await op(client, fileOps.uploadAppend.name, {
+      uploadId: p.uploadId,
+      offset: p.received,
+      data: bytes.subarray(p.received, p.received + size).toString('base64'),
+    });
   }
   return res as { code: string; msg: string; data: UploadProgress };
 }
-

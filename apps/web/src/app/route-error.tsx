@@ -9,11 +9,7 @@ export function RouteError() {
   const error = useRouteError();
   const chunk = error instanceof ChunkLoadError;
   const title = chunk ? '页面加载失败' : '页面出错了';
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Has Error';
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : 'Has Error';
   return (
     <div className="boot-screen" role="alert">
       <div className="boot-card">

@@ -22,7 +22,13 @@ function websiteFallbackRoute(): RouteObject {
       const s = getSession();
       const pathname = `/website/${params['*'] ?? ''}`;
       return fallbackTitle(
-        classifyWebsitePath(pathname, { menuTree: s.menuTree, routes: s.routes, registered: websiteRoutes, roleNames: s.currentRoleName, user: s.userInfo }),
+        classifyWebsitePath(pathname, {
+          menuTree: s.menuTree,
+          routes: s.routes,
+          registered: websiteRoutes,
+          roleNames: s.currentRoleName,
+          user: s.userInfo,
+        }),
       );
     },
   };
@@ -98,7 +104,10 @@ export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({
   if (patched || !getSession().token || isPublicPath(path.split('?')[0])) return;
   const routes = await loadRoutesOrEnd();
   if (!routes || patched) return;
-  patch(WEBSITE_ROUTE_ID, routes.map((r) => toRouteObject(r, '/website')));
+  patch(
+    WEBSITE_ROUTE_ID,
+    routes.map((r) => toRouteObject(r, '/website')),
+  );
   patched = true;
 };
 

@@ -7,7 +7,13 @@ const page = () => Promise.resolve({ default: () => null });
 const registered: AppRoute[] = [
   { path: 'home', name: 'home', title: '首页', anchor: 'home', page },
   { path: 'system/organization-list', name: 'organization-list', title: '组织管理', anchor: 'organization-list', page },
-  { path: 'system/role-management-add/:type/:id?', name: 'role-management-add', title: ({ params }) => (params.type === 'edit' ? '编辑角色' : '新增角色'), anchor: 'role-management', page },
+  {
+    path: 'system/role-management-add/:type/:id?',
+    name: 'role-management-add',
+    title: ({ params }) => (params.type === 'edit' ? '编辑角色' : '新增角色'),
+    anchor: 'role-management',
+    page,
+  },
 ];
 const ctx = (routes: AppRoute[] | null) => ({ menuTree, routes, registered, roleNames: ['运营'], user: user() });
 
@@ -22,11 +28,19 @@ describe('a path under /website that no route of the session matches', () => {
 
   it('a page the app has but this role does not hold is 无权访问 (with its title)', () => {
     const routes = [registered[0]];
-    expect(classifyWebsitePath('/website/system/organization-list', { ...ctx(routes), menuTree: [node({ id: 1999, name: '首页', anchor: 'home', routePath: '/website/home' })] })).toEqual({
+    expect(
+      classifyWebsitePath('/website/system/organization-list', {
+        ...ctx(routes),
+        menuTree: [node({ id: 1999, name: '首页', anchor: 'home', routePath: '/website/home' })],
+      }),
+    ).toEqual({
       kind: 'forbidden',
       title: '组织管理',
     });
-    expect(classifyWebsitePath('/website/system/role-management-add/edit/5', ctx(routes))).toEqual({ kind: 'forbidden', title: '编辑角色' });
+    expect(classifyWebsitePath('/website/system/role-management-add/edit/5', ctx(routes))).toEqual({
+      kind: 'forbidden',
+      title: '编辑角色',
+    });
     expect(fallbackTitle({ kind: 'forbidden' })).toBe('无权访问');
   });
 

@@ -12,9 +12,7 @@ import { routePathByAnchor } from '../platform/use-menu.ts';
  * - missing: nothing of that name (页面不存在).
  */
 export type WebsiteFallback =
-  | { kind: 'building'; name: string; trail: string[] }
-  | { kind: 'forbidden'; title?: string }
-  | { kind: 'missing' };
+  { kind: 'building'; name: string; trail: string[] } | { kind: 'forbidden'; title?: string } | { kind: 'missing' };
 
 export interface FallbackContext {
   menuTree: MenuNode[];

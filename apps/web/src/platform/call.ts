@@ -3,8 +3,9 @@ import { http } from './http-client.ts';
 import type { CallOptions } from './http-core.ts';
 
 /** The input argument is optional where the operation needs none. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-type CallArgs<C extends OperationContract> = {} extends InputOf<C> ? [input?: InputOf<C>, opts?: CallOptions] : [input: InputOf<C>, opts?: CallOptions];
+type CallArgs<C extends OperationContract> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  {} extends InputOf<C> ? [input?: InputOf<C>, opts?: CallOptions] : [input: InputOf<C>, opts?: CallOptions];
 
 /**
  * Calls an operation from its contract: typed input, typed answer (the contract's output). A REST alias is
@@ -34,7 +35,6 @@ function queryOf(body: Record<string, unknown>): Record<string, string | number 
   }
   return out;
 }
-
 
 /**
  * A list page's loader: the search form's values and paging through the list operation. The form's values

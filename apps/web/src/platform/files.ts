@@ -19,7 +19,11 @@ export async function uploadFile(file: File, purpose: FilePurpose, onProgress?: 
   let p = await call(fileOps.uploadBegin, { fileName: file.name, size: bytes.length, purpose, data: toBase64(bytes.subarray(0, step)) });
   onProgress?.(Math.round((p.received / bytes.length) * 100));
   while (!p.done) {
-    p = await call(fileOps.uploadAppend, { uploadId: p.uploadId, offset: p.received, data: toBase64(bytes.subarray(p.received, p.received + step)) });
+    p = await call(fileOps.uploadAppend, {
+      uploadId: p.uploadId,
+      offset: p.received,
+      data: toBase64(bytes.subarray(p.received, p.received + step)),
+    });
     onProgress?.(Math.round((p.received / bytes.length) * 100));
   }
   return p.file!;

@@ -38,7 +38,8 @@ function setup(answer: (sent: Sent) => Response | Promise<Response>, token: stri
   return { http, warn, logout, sent, fetch };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('spec §8 error catalogue through the one client', () => {
   it("returns data on '200' and on numeric 200, silently", async () => {
@@ -118,7 +119,11 @@ describe('spec §8 error catalogue through the one client', () => {
     const t = setup(() => json({ code: 'A0400', msg: 'bad', data: 1 }));
     await expect(t.http.post('/x', {}, { allData: true })).resolves.toMatchObject({ code: 'A0400', msg: 'bad', data: 1 });
     const ok = setup(() => json({ code: '200002', msg: '导出任务已创建', data: { taskId: 7 } }));
-    await expect(ok.http.post('/x', {}, { allData: true })).resolves.toEqual({ code: '200002', msg: '导出任务已创建', data: { taskId: 7 } });
+    await expect(ok.http.post('/x', {}, { allData: true })).resolves.toEqual({
+      code: '200002',
+      msg: '导出任务已创建',
+      data: { taskId: 7 },
+    });
     expect(t.warn).not.toHaveBeenCalled();
   });
 
@@ -131,7 +136,9 @@ describe('spec §8 error catalogue through the one client', () => {
   });
 
   it('exports and downloads are passed through untouched (raw Response, no catalogue)', async () => {
-    const t = setup(() => new Response('xlsx-bytes', { status: 200, headers: { 'Content-Disposition': "attachment; filename*=UTF-8''a.xlsx" } }));
+    const t = setup(
+      () => new Response('xlsx-bytes', { status: 200, headers: { 'Content-Disposition': "attachment; filename*=UTF-8''a.xlsx" } }),
+    );
     const res = await t.http.exportFile({ name: 'system.org.export', body: { q: 1 } });
     expect(res).toBeInstanceOf(Response);
     expect(await res.text()).toBe('xlsx-bytes');

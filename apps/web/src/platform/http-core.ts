@@ -1,4 +1,13 @@
-import { ApiError, type ApiRequest, APP_KEYS, CODES, DEFAULT_EXPORT_TYPE, DEFAULT_UNIFIED, GATEWAY_PATHS, type MerchantScope } from '@merchant/contracts';
+import {
+  ApiError,
+  type ApiRequest,
+  APP_KEYS,
+  CODES,
+  DEFAULT_EXPORT_TYPE,
+  DEFAULT_UNIFIED,
+  GATEWAY_PATHS,
+  type MerchantScope,
+} from '@merchant/contracts';
 import { type ExportQueued, fileNameFromDisposition } from '@merchant/contracts/file/export-task';
 import { applyCatalogue, type CatalogueHooks, type CatalogueOptions } from './error-catalogue.ts';
 
@@ -27,9 +36,7 @@ export interface DownloadedFile {
 }
 
 /** What `exportList` ends with: the file itself, or the export became a background task (200002). */
-export type ExportResult =
-  | { kind: 'file'; file: DownloadedFile }
-  | ({ kind: 'queued'; message: string } & ExportQueued);
+export type ExportResult = { kind: 'file'; file: DownloadedFile } | ({ kind: 'queued'; message: string } & ExportQueued);
 
 export interface CallOptions extends CatalogueOptions {
   /** appKey header; defaults to the descriptor's appKey for gateway calls, else A1001000. */
@@ -73,8 +80,7 @@ export interface Http {
   download(req: ApiRequest, fallbackName?: string): Promise<DownloadedFile>;
 }
 
-export function gatewayBody(call: GatewayCall): Required<Pick<GatewayCall, 'name' | 'appKey' | 'busiCode' | 'source'>> &
-  GatewayCall {
+export function gatewayBody(call: GatewayCall): Required<Pick<GatewayCall, 'name' | 'appKey' | 'busiCode' | 'source'>> & GatewayCall {
   return {
     appKey: call.appKey ?? DEFAULT_UNIFIED.appKey,
     busiCode: call.busiCode ?? DEFAULT_UNIFIED.busiCode,
@@ -142,7 +148,11 @@ export function createHttp(deps: HttpDeps): Http {
   }
 
   /** A file answer, or the (decoded) JSON envelope the server sent instead. */
-  async function fileOrEnvelope(res: Response, req: ApiRequest, fallbackName: string): Promise<{ file: DownloadedFile } | { json: unknown }> {
+  async function fileOrEnvelope(
+    res: Response,
+    req: ApiRequest,
+    fallbackName: string,
+  ): Promise<{ file: DownloadedFile } | { json: unknown }> {
     if (isJsonAnswer(res)) {
       const body = await readBody(res);
       if (!body.ok) throw new ApiError('NETWORK', `服务器响应异常（HTTP ${res.status}）`, res.status, body.text);
@@ -168,7 +178,15 @@ export function createHttp(deps: HttpDeps): Http {
       exportType: call.exportType ?? DEFAULT_EXPORT_TYPE,
       exportName: call.exportName,
     };
-    return { method: 'POST', path: GATEWAY_PATHS.export, body: descriptor, headers: { appKey: descriptor.appKey }, raw: true, signal, merchantScope: call.merchantScope };
+    return {
+      method: 'POST',
+      path: GATEWAY_PATHS.export,
+      body: descriptor,
+      headers: { appKey: descriptor.appKey },
+      raw: true,
+      signal,
+      merchantScope: call.merchantScope,
+    };
   };
 
   const gatewayCall = <T>(path: string, call: GatewayCall, opts: CallOptions = {}) => {

@@ -12,7 +12,11 @@ const OTHER_LIST = 'test.other.list';
 function setup(answer: () => Response) {
   const sent: { url: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
-    sent.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
+    sent.push({
+      url,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    });
     return answer();
   });
   const client = new ApiClient({ fetch, getToken: () => 'tok', timeoutMs: 200, secure: false });
@@ -22,13 +26,18 @@ function setup(answer: () => Response) {
   return { http, warn, logout, sent };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 const xlsx = (name: string | null, bytes = 'PK\u0003\u0004rest') =>
   new Response(bytes, {
     status: 200,
     headers: {
       'Content-Type': XLSX,
-      ...(name ? { 'Content-Disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}` } : {}),
+      ...(name
+        ? {
+            'Content-Disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          }
+        : {}),
     },
   });
 
@@ -57,7 +66,7 @@ describe('exportList (POST …/common/export)', () => {
     expect(r).toMatchObject({ kind: 'file', file: { fileName: '角色列表.xlsx' } });
   });
 
-  it("200002: the export became a task — its message and data, silently", async () => {
+  it('200002: the export became a task — its message and data, silently', async () => {
     const msg = '数据较多（31条），已转为后台导出，完成后请到「文件管理 → 导出文件」下载';
     const t = setup(() => json({ code: CODES.exportQueued, msg, message: msg, data: { taskId: 9, totalRows: 31 } }));
     const r = await t.http.exportList({ name: LIST, exportName: '账号列表' });
@@ -123,7 +132,15 @@ describe('answer helpers', () => {
   it('exportQueuedOf: only 200002, message first, a default text', () => {
     expect(exportQueuedOf({ code: '200', data: {} })).toBeUndefined();
     expect(exportQueuedOf(null)).toBeUndefined();
-    expect(exportQueuedOf({ code: '200002', msg: 'm', message: 'M', data: { taskId: 1, totalRows: 2 } })).toEqual({ message: 'M', taskId: 1, totalRows: 2 });
-    expect(exportQueuedOf({ code: 200002, data: { taskId: 3 } })).toMatchObject({ taskId: 3, totalRows: 0, message: expect.stringContaining('导出文件') });
+    expect(exportQueuedOf({ code: '200002', msg: 'm', message: 'M', data: { taskId: 1, totalRows: 2 } })).toEqual({
+      message: 'M',
+      taskId: 1,
+      totalRows: 2,
+    });
+    expect(exportQueuedOf({ code: 200002, data: { taskId: 3 } })).toMatchObject({
+      taskId: 3,
+      totalRows: 0,
+      message: expect.stringContaining('导出文件'),
+    });
   });
 });

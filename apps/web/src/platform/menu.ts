@@ -97,11 +97,29 @@ export function buildMenu(
       if (n.menuType === 1) {
         const children = build(n.children ?? []);
         if (children.length === 0) continue;
-        out.push({ key: `folder-${n.id}`, id: n.id, name: n.name, iconUrl: n.iconUrl || undefined, kind: 'folder', anchor: n.anchor, available: children.some((c) => c.available), children });
+        out.push({
+          key: `folder-${n.id}`,
+          id: n.id,
+          name: n.name,
+          iconUrl: n.iconUrl || undefined,
+          kind: 'folder',
+          anchor: n.anchor,
+          available: children.some((c) => c.available),
+          children,
+        });
       } else {
         const registered = n.anchor ? routePathByAnchor.get(n.anchor) : undefined;
         const path = registered ?? n.routePath;
-        out.push({ key: path || `page-${n.id}`, id: n.id, name: n.name, iconUrl: n.iconUrl || undefined, kind: 'page', anchor: n.anchor, path, available: !!registered });
+        out.push({
+          key: path || `page-${n.id}`,
+          id: n.id,
+          name: n.name,
+          iconUrl: n.iconUrl || undefined,
+          kind: 'page',
+          anchor: n.anchor,
+          path,
+          available: !!registered,
+        });
       }
     }
     return out;

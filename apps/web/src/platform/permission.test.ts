@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_IDS, EXPORT_FILE_ROUTE } from '@merchant/contracts';
-import {
-  allowedByRoles,
-  collectAnchors,
-  generateRoutes,
-  hasAnchor,
-  isAdmin,
-  isCabinetOwnerRole,
-  isContainerOwner,
-} from './permission.ts';
+import { allowedByRoles, collectAnchors, generateRoutes, hasAnchor, isAdmin, isCabinetOwnerRole, isContainerOwner } from './permission.ts';
 import { buildMenu, menuPages, openKeysFor, withClientSections, type MenuEntry } from './menu.ts';
 import type { AppRoute } from './route-types.ts';
 import { menuTree, user } from '../test/fixtures.ts';
@@ -57,14 +49,25 @@ describe('generateRoutes (spec §4, §6)', () => {
   const anchors = collectAnchors(menuTree);
   it('keeps granted routes, drops ungranted ones and role-restricted ones', () => {
     const r = generateRoutes(registered, { anchors, roleNames: ['运营'], user: user() });
-    expect(paths(r)).toEqual(['home', 'organization-list', 'capital-list', 'finance-device-income', 'finance-container-subledger', 'back-point-management']);
+    expect(paths(r)).toEqual([
+      'home',
+      'organization-list',
+      'capital-list',
+      'finance-device-income',
+      'finance-container-subledger',
+      'back-point-management',
+    ]);
     const admin = generateRoutes(registered, { anchors, roleNames: ['管理员'], user: user() });
     expect(paths(admin)).toContain('audit');
   });
   it('cabinet owner role loses the income detail; container owner loses the subledger; site users lose back-point-management', () => {
     expect(paths(generateRoutes(registered, { anchors, roleNames: ['柜主'], user: user() }))).not.toContain('finance-device-income');
-    expect(paths(generateRoutes(registered, { anchors, roleNames: ['运营'], user: user({ merchantAccountType: 1 }, 'A1001002') }))).not.toContain('finance-container-subledger');
-    expect(paths(generateRoutes(registered, { anchors, roleNames: ['运营'], user: user({ ability: { useSite: true } }) }))).not.toContain('back-point-management');
+    expect(
+      paths(generateRoutes(registered, { anchors, roleNames: ['运营'], user: user({ merchantAccountType: 1 }, 'A1001002') })),
+    ).not.toContain('finance-container-subledger');
+    expect(paths(generateRoutes(registered, { anchors, roleNames: ['运营'], user: user({ ability: { useSite: true } }) }))).not.toContain(
+      'back-point-management',
+    );
   });
   it('home is always allowed; sections without allowed children disappear', () => {
     const sectioned: AppRoute[] = [
@@ -92,8 +95,15 @@ describe('buildMenu (spec §2, §6)', () => {
   it('marks pages without a registered route as not available (建设中)', () => {
     const m = buildMenu(menuTree, registeredPaths, { roleNames: ['管理员'], user: user() });
     const pages = menuPages(m);
-    expect(pages.find((p) => p.anchor === 'capital-list')).toMatchObject({ available: true, path: '/website/finance/capital-list', trail: ['财务管理'] });
-    expect(pages.find((p) => p.anchor === 'organization-list')).toMatchObject({ available: false, path: '/website/system/organization-list' });
+    expect(pages.find((p) => p.anchor === 'capital-list')).toMatchObject({
+      available: true,
+      path: '/website/finance/capital-list',
+      trail: ['财务管理'],
+    });
+    expect(pages.find((p) => p.anchor === 'organization-list')).toMatchObject({
+      available: false,
+      path: '/website/system/organization-list',
+    });
   });
   it('cabinet owner: no income detail item in the finance menu', () => {
     const m = buildMenu(menuTree, registeredPaths, { roleNames: ['柜主'], user: user() });
@@ -101,7 +111,9 @@ describe('buildMenu (spec §2, §6)', () => {
     expect(names(m)).toContain('资金账户');
   });
   it('container owner: no container subledger; site user: no back-point-management (and its empty folder)', () => {
-    expect(names(buildMenu(menuTree, registeredPaths, { roleNames: ['运营'], user: user({ merchantAccountType: 1 }, 'A1001002') }))).not.toContain('售货柜分账');
+    expect(
+      names(buildMenu(menuTree, registeredPaths, { roleNames: ['运营'], user: user({ merchantAccountType: 1 }, 'A1001002') })),
+    ).not.toContain('售货柜分账');
     const site = buildMenu(menuTree, registeredPaths, { roleNames: ['站点运营'], user: user({ ability: { useSite: true } }) });
     expect(names(site)).not.toContain('back-point-management');
     expect(names(site)).not.toContain('积分管理');

@@ -1,4 +1,10 @@
-import { BACK_POINT_MANAGEMENT_NAME, BUSI_CODES, CABINET_OWNER_ROLE_NAME, CONTAINER_SUBLEDGER_ANCHOR, DEVICE_INCOME_ANCHOR } from '@merchant/contracts';
+import {
+  BACK_POINT_MANAGEMENT_NAME,
+  BUSI_CODES,
+  CABINET_OWNER_ROLE_NAME,
+  CONTAINER_SUBLEDGER_ANCHOR,
+  DEVICE_INCOME_ANCHOR,
+} from '@merchant/contracts';
 import type { MenuNode, UserInfo } from '@merchant/contracts/permission/session';
 import type { AppRoute } from './route-types.ts';
 

@@ -58,17 +58,14 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
 
 /** Popover height: 32 px per option plus 4, between 132 and 260 (spec §9). */
 export function popoverHeight(optionCount: number): number {
-  return clamp(
-    optionCount * UI_SIZES.popoverPerOption + UI_SIZES.popoverExtra,
-    UI_SIZES.popoverMinHeight,
-    UI_SIZES.popoverMaxHeight,
-  );
+  return clamp(optionCount * UI_SIZES.popoverPerOption + UI_SIZES.popoverExtra, UI_SIZES.popoverMinHeight, UI_SIZES.popoverMaxHeight);
 }
 
 /** Character units: a CJK / full-width character counts 1, any other character half. */
 export function charUnits(text: string): number {
   let units = 0;
-  for (const ch of text) units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 1 : 0.5;
+  for (const ch of text)
+    units += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 1 : 0.5;
   return units;
 }
 

@@ -12,7 +12,14 @@ const loginRole: LoginOrgRole = {
   userId: 77,
   merchantBusCode: 'A1001005',
 };
-const ctx: RequestContext = { anchor: 'price-list', loginRole, channelChoice: [{ code: 'C1', name: '美团' }, { code: 'C2', name: '饿了么' }] };
+const ctx: RequestContext = {
+  anchor: 'price-list',
+  loginRole,
+  channelChoice: [
+    { code: 'C1', name: '美团' },
+    { code: 'C2', name: '饿了么' },
+  ],
+};
 
 describe('applyRequestContext (spec §7)', () => {
   it('adds the page anchor to GET params', () => {
@@ -21,7 +28,10 @@ describe('applyRequestContext (spec §7)', () => {
   });
 
   it('adds the anchor to a POST body and to the gateway descriptor (not its inner body)', () => {
-    expect(applyRequestContext({ method: 'POST', path: '/ben-api/v1/x', body: { a: 1 } }, ctx).body).toEqual({ a: 1, anchor: 'price-list' });
+    expect(applyRequestContext({ method: 'POST', path: '/ben-api/v1/x', body: { a: 1 } }, ctx).body).toEqual({
+      a: 1,
+      anchor: 'price-list',
+    });
     const g = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'system.org.list', body: { p: 1 } } }, ctx);
     expect(g.body).toEqual({ name: 'system.org.list', body: { p: 1 }, anchor: 'price-list' });
   });
@@ -35,7 +45,10 @@ describe('applyRequestContext (spec §7)', () => {
 
   it('injects merchant id and channel list where the operation’s contract asks for the merchant scope (price, stock, goods, merchant)', () => {
     for (const name of ['price.list', 'stock.adjust', 'goods.list', 'merchant.detail']) {
-      const r = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name, body: { q: 'x' } }, merchantScope: 'merchant' }, ctx);
+      const r = applyRequestContext(
+        { method: 'POST', path: GATEWAY_PATHS.request, body: { name, body: { q: 'x' } }, merchantScope: 'merchant' },
+        ctx,
+      );
       expect((r.body as { body: unknown }).body).toEqual({ q: 'x', merchantId: 9001, channelList: ['C1', 'C2'] });
     }
     // The name decides nothing: an operation whose contract has no merchant scope gets none, whatever it is called.
@@ -46,12 +59,23 @@ describe('applyRequestContext (spec §7)', () => {
   });
 
   it('price update also carries the merchant name and the user id', () => {
-    const r = applyRequestContext({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'price.update', body: {} }, merchantScope: 'merchant-operator' }, ctx);
-    expect((r.body as { body: unknown }).body).toEqual({ merchantId: 9001, channelList: ['C1', 'C2'], merchantName: '示例商户', userId: 77 });
+    const r = applyRequestContext(
+      { method: 'POST', path: GATEWAY_PATHS.request, body: { name: 'price.update', body: {} }, merchantScope: 'merchant-operator' },
+      ctx,
+    );
+    expect((r.body as { body: unknown }).body).toEqual({
+      merchantId: 9001,
+      channelList: ['C1', 'C2'],
+      merchantName: '示例商户',
+      userId: 77,
+    });
   });
 
   it('merchant REST aliases get the scope in the body; an explicit channel list is kept', () => {
-    const r = applyRequestContext({ method: 'POST', path: '/ben-api/v2/merchant/merchantInfoDetail', body: { channelList: ['C9'] }, merchantScope: 'merchant' }, ctx);
+    const r = applyRequestContext(
+      { method: 'POST', path: '/ben-api/v2/merchant/merchantInfoDetail', body: { channelList: ['C9'] }, merchantScope: 'merchant' },
+      ctx,
+    );
     expect(r.body).toEqual({ channelList: ['C9'], merchantId: 9001, anchor: 'price-list' });
   });
 

@@ -37,7 +37,7 @@ export function switchOrganization(orgPath: number[]): boolean {
 export function switchRole(roleId: number): boolean {
   const s = getSession();
   const role = (s.roleList ?? []).find((r) => r.roleId === roleId);
-  if (!role || s.currentRole.length === 1 && s.currentRole[0] === roleId) return false;
+  if (!role || (s.currentRole.length === 1 && s.currentRole[0] === roleId)) return false;
   setRoleInfo(s.currentOrganization, [role.roleId], [role.roleName]);
   clearPickerChoices();
   goRootThenReload();

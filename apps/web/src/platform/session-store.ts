@@ -1,7 +1,17 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { DEFAULT_ROLE_ID, STORAGE_KEYS } from '@merchant/contracts';
-import type { ChannelOption, ChannelResponse, LoginOrgRole, MenuNode, OrgTreeNode, RoleOption, SelectedOrgRole, SelectListItem, UserInfo } from '@merchant/contracts/permission/session';
+import type {
+  ChannelOption,
+  ChannelResponse,
+  LoginOrgRole,
+  MenuNode,
+  OrgTreeNode,
+  RoleOption,
+  SelectedOrgRole,
+  SelectListItem,
+  UserInfo,
+} from '@merchant/contracts/permission/session';
 import { readJson, readString, remove, writeJson, writeString } from './storage.ts';
 import { setBusinessTimeZone } from '../shared/format/date.ts';
 import { clearLoginNotice } from './notify.ts';

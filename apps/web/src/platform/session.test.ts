@@ -55,9 +55,7 @@ afterEach(() => {
 
 async function signedIn() {
   store.startSession('tok-abc');
-  await load.ensureSessionRoutes([
-    { path: 'home', name: 'home', anchor: 'home', page: () => Promise.resolve({ default: () => null }) },
-  ]);
+  await load.ensureSessionRoutes([{ path: 'home', name: 'home', anchor: 'home', page: () => Promise.resolve({ default: () => null }) }]);
 }
 
 describe('session restore (spec §4, §9 keys)', () => {
@@ -94,7 +92,9 @@ describe('route generation on navigation (spec §4)', () => {
     sessionStorage.setItem(STORAGE_KEYS.currentRole, JSON.stringify([1]));
     store.reloadSessionFromStorage();
     store.setToken('tok');
-    const routes = await load.ensureSessionRoutes([{ path: 'home', name: 'home', anchor: 'home', page: () => Promise.resolve({ default: () => null }) }]);
+    const routes = await load.ensureSessionRoutes([
+      { path: 'home', name: 'home', anchor: 'home', page: () => Promise.resolve({ default: () => null }) },
+    ]);
     expect(api.fetchResources).toHaveBeenCalledWith(2, [1]);
     expect(routes.map((r) => r.name)).toEqual(['home']);
     const s = store.getSession();

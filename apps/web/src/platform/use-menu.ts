@@ -22,8 +22,5 @@ export function useMenu(): MenuEntry[] {
   const routes = useSession((s) => s.routes);
   const roleNames = useSession((s) => s.currentRoleName);
   const user = useSession((s) => s.userInfo);
-  return useMemo(
-    () => buildMenu(menuTree, routePathByAnchor(routes ?? []), { roleNames, user }),
-    [menuTree, routes, roleNames, user],
-  );
+  return useMemo(() => buildMenu(menuTree, routePathByAnchor(routes ?? []), { roleNames, user }), [menuTree, routes, roleNames, user]);
 }

@@ -25,7 +25,15 @@ export const menuTree: MenuNode[] = [
     sort: 20,
     anchor: 'system',
     children: [
-      node({ id: 11501, parentId: 115, name: '组织管理', anchor: 'organization-list', anchorList: ['organization-list', 'organization-add'], routePath: '/website/system/organization-list', sort: 1 }),
+      node({
+        id: 11501,
+        parentId: 115,
+        name: '组织管理',
+        anchor: 'organization-list',
+        anchorList: ['organization-list', 'organization-add'],
+        routePath: '/website/system/organization-list',
+        sort: 1,
+      }),
       node({ id: 11502, parentId: 115, name: '隐藏页', anchor: 'hidden-page', routePath: '/website/system/hidden', hidden: true }),
     ],
   }),
@@ -37,8 +45,22 @@ export const menuTree: MenuNode[] = [
     anchor: 'finance',
     children: [
       node({ id: 10601, parentId: 106, name: '资金账户', anchor: 'capital-list', routePath: '/website/finance/capital-list', sort: 1 }),
-      node({ id: 10602, parentId: 106, name: '收入明细', anchor: 'finance-device-income', routePath: '/website/finance/device-income', sort: 2 }),
-      node({ id: 10603, parentId: 106, name: '售货柜分账', anchor: 'finance-container-subledger', routePath: '/website/finance/container-subledger', sort: 3 }),
+      node({
+        id: 10602,
+        parentId: 106,
+        name: '收入明细',
+        anchor: 'finance-device-income',
+        routePath: '/website/finance/device-income',
+        sort: 2,
+      }),
+      node({
+        id: 10603,
+        parentId: 106,
+        name: '售货柜分账',
+        anchor: 'finance-container-subledger',
+        routePath: '/website/finance/container-subledger',
+        sort: 3,
+      }),
     ],
   }),
   node({
@@ -46,7 +68,15 @@ export const menuTree: MenuNode[] = [
     name: '积分管理',
     menuType: 1,
     sort: 30,
-    children: [node({ id: 13001, parentId: 130, name: 'back-point-management', anchor: 'point-manage', routePath: '/website/point-busi/point-manage' })],
+    children: [
+      node({
+        id: 13001,
+        parentId: 130,
+        name: 'back-point-management',
+        anchor: 'point-manage',
+        routePath: '/website/point-busi/point-manage',
+      }),
+    ],
   }),
 ];
 
@@ -55,7 +85,15 @@ export function user(partial: Partial<UserInfo> = {}, busCode = 'A1001005'): Use
     userName: 'admin',
     ability: { useSite: false },
     merchantAccountType: 0,
-    loginOrgRole: { structureType: 1, rootOrgId: 1, merchantId: 9001, bisMerchantId: 9001, bisMerchantName: '示例商户', userId: 1, merchantBusCode: busCode },
+    loginOrgRole: {
+      structureType: 1,
+      rootOrgId: 1,
+      merchantId: 9001,
+      bisMerchantId: 9001,
+      bisMerchantName: '示例商户',
+      userId: 1,
+      merchantBusCode: busCode,
+    },
     timeZone: 'Asia/Shanghai',
     ...partial,
   };
@@ -64,16 +102,31 @@ export function user(partial: Partial<UserInfo> = {}, busCode = 'A1001005'): Use
 export const resources: ResourceResponse = {
   menuTreeList: menuTree,
   selectList: [
-    { organizationId: 1, organizationName: '总部', roleList: [{ roleId: 1, roleName: '管理员', packageName: '全功能' }, { roleId: 2, roleName: '运营', packageName: '运营' }] },
+    {
+      organizationId: 1,
+      organizationName: '总部',
+      roleList: [
+        { roleId: 1, roleName: '管理员', packageName: '全功能' },
+        { roleId: 2, roleName: '运营', packageName: '运营' },
+      ],
+    },
     { organizationId: 2, organizationName: '华东大区', roleList: [{ roleId: 1, roleName: '管理员', packageName: '全功能' }] },
   ],
   selectTreeList: [
     {
       orgId: 1,
       orgName: '总部',
-      roleList: [{ roleId: 1, roleName: '管理员', packageName: '全功能' }, { roleId: 2, roleName: '运营', packageName: '运营' }],
+      roleList: [
+        { roleId: 1, roleName: '管理员', packageName: '全功能' },
+        { roleId: 2, roleName: '运营', packageName: '运营' },
+      ],
       orgList: [
-        { orgId: 2, orgName: '华东大区', roleList: [{ roleId: 1, roleName: '管理员', packageName: '全功能' }], orgList: [{ orgId: 4, orgName: '上海运营中心', roleList: [], orgList: [] }] },
+        {
+          orgId: 2,
+          orgName: '华东大区',
+          roleList: [{ roleId: 1, roleName: '管理员', packageName: '全功能' }],
+          orgList: [{ orgId: 4, orgName: '上海运营中心', roleList: [], orgList: [] }],
+        },
         { orgId: 3, orgName: '华南大区', roleList: [], orgList: [] },
       ],
     },

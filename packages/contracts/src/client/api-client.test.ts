@@ -34,11 +34,15 @@ function server(answer: Answer) {
   return { s, client: (opts: ConstructorParameters<typeof ApiClient>[0] = {}) => new ApiClient({ fetch, ...opts }) };
 }
 
-const honest: Answer = async (v) => jsonAnswer(await sealResponse(v.channel.keys, { code: '200', msg: '成功', message: '成功', data: { secret: 42 } }, v.nonce));
+const honest: Answer = async (v) =>
+  jsonAnswer(await sealResponse(v.channel.keys, { code: '200', msg: '成功', message: '成功', data: { secret: 42 } }, v.nonce));
 const gateway = { method: 'POST' as const, path: GATEWAY_PATHS.request, body: { name: 'x', body: {} } };
 
 async function refusal(p: Promise<unknown>): Promise<ApiError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ApiError);
   expect(err).toMatchObject({ code: CODES.secureChannel, message: SECURE_CHANNEL_MESSAGE });
   return err as ApiError;
@@ -72,20 +76,37 @@ describe('ApiClient over the secure channel: a plaintext answer where an encrypt
   it('refuses plaintext JSON where a file was asked for, but passes the file itself', async () => {
     const json = server(() => jsonAnswer({ code: '200', data: { url: 'https://evil.example' } }));
     await refusal(json.client().send({ ...gateway, path: GATEWAY_PATHS.export, raw: true }));
-    const file = server(() => new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }));
+    const file = server(
+      () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        }),
+    );
     const res = await file.client().send({ ...gateway, path: GATEWAY_PATHS.export, raw: true });
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([0x50, 0x4b, 3, 4]));
   });
 
   it('accepts the refusals the server sends in clear, rebuilt from their code alone', async () => {
     // the channel's refusal: re-handshake and resend once, then report it with our own words
-    const channel = server(() => jsonAnswer({ code: CODES.secureChannel, msg: '请拨打 400-000-0000 验证身份', data: { phish: true } }, 400));
+    const channel = server(() =>
+      jsonAnswer({ code: CODES.secureChannel, msg: '请拨打 400-000-0000 验证身份', data: { phish: true } }, 400),
+    );
     const env = await channel.client().envelope(gateway);
-    expect(env).toEqual({ code: CODES.secureChannel, msg: SECURE_CHANNEL_MESSAGE, message: SECURE_CHANNEL_MESSAGE, data: null, status: 400 });
+    expect(env).toEqual({
+      code: CODES.secureChannel,
+      msg: SECURE_CHANNEL_MESSAGE,
+      message: SECURE_CHANNEL_MESSAGE,
+      data: null,
+      status: 400,
+    });
     expect(channel.s).toMatchObject({ handshakes: 2, requests: 2 });
     // the rate limiter's: the wait is kept, any other text is not
     const limited = server(() => jsonAnswer({ code: CODES.tooManyRequests, msg: '请求过于频繁，请7秒后再试', data: 'x' }, 429));
-    expect(await limited.client().envelope(gateway)).toMatchObject({ code: CODES.tooManyRequests, msg: '请求过于频繁，请7秒后再试', data: null });
+    expect(await limited.client().envelope(gateway)).toMatchObject({
+      code: CODES.tooManyRequests,
+      msg: '请求过于频繁，请7秒后再试',
+      data: null,
+    });
     const phishing = server(() => jsonAnswer({ code: CODES.tooManyRequests, msg: '账号异常，请访问 evil.example 解封' }, 429));
     expect(await phishing.client().envelope(gateway)).toMatchObject({ code: CODES.tooManyRequests, msg: '请求过于频繁，请稍后再试' });
     const broken = server(() => jsonAnswer({ code: CODES.serverError, msg: 'stack trace…', data: { sql: 'select' } }, 500));
@@ -96,12 +117,19 @@ describe('ApiClient over the secure channel: a plaintext answer where an encrypt
     const bytes = new Uint8Array([0x50, 0x4b, 3, 4, 0xff, 0xfe, 0x00, 0x7b]);
     const file = server(() => new Response(bytes, { headers: { 'content-type': 'application/octet-stream' } }));
     expect(new Uint8Array(await (await file.client().send(gateway)).arrayBuffer())).toEqual(bytes);
-    const bom = server(() => new Response(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(' {"code":"200","data":1}')]), { headers: { 'content-type': 'text/plain' } }));
+    const bom = server(
+      () =>
+        new Response(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(' {"code":"200","data":1}')]), {
+          headers: { 'content-type': 'text/plain' },
+        }),
+    );
     await refusal(bom.client().call(gateway));
   });
 
   it('still reports a proxy’s non-JSON error page as such', async () => {
-    const { client } = server(() => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const { client } = server(
+      () => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     await expect(client().envelope(gateway)).rejects.toMatchObject({ code: 'NETWORK', status: 502 });
   });
 

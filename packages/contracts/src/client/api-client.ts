@@ -12,7 +12,6 @@ import { signTrackingBatch, type TrackingEvent } from '../tracking/tracking.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-
 export interface ApiRequest {
   method: 'GET' | 'POST';
   path: string;

@@ -36,5 +36,9 @@ export interface Page<T> {
 }
 export const pageQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().default(20).transform((n) => Math.min(200, Math.max(1, n))),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .default(20)
+    .transform((n) => Math.min(200, Math.max(1, n))),
 });

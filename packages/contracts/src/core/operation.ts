@@ -129,7 +129,13 @@ export type OutputOf<C extends OperationContract> = z.output<C['output']>;
 /** Is this value an operation contract (a `defineOperations` entry)? */
 export function isOperationContract(v: unknown): v is OperationContract {
   return (
-    typeof v === 'object' && v !== null && typeof (v as OperationContract).name === 'string' && 'input' in v && 'output' in v && 'label' in v && 'merchantScope' in v
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as OperationContract).name === 'string' &&
+    'input' in v &&
+    'output' in v &&
+    'label' in v &&
+    'merchantScope' in v
   );
 }
 

@@ -47,7 +47,11 @@ export type ExportTask = z.infer<typeof exportTaskSchema>;
 export const exportTaskListInput = z.object({
   status: z.enum(statusKeys, { error: '状态不正确' }).optional(),
   pageNum: z.coerce.number({ error: '页码必须是数字' }).int('页码必须是整数').min(1, '页码从1开始').default(1),
-  pageSize: z.coerce.number({ error: '每页条数必须是数字' }).int('每页条数必须是整数').default(20).transform((n) => Math.min(200, Math.max(1, n))),
+  pageSize: z.coerce
+    .number({ error: '每页条数必须是数字' })
+    .int('每页条数必须是整数')
+    .default(20)
+    .transform((n) => Math.min(200, Math.max(1, n))),
 });
 export type ExportTaskListInput = z.input<typeof exportTaskListInput>;
 
@@ -79,7 +83,13 @@ export const exportTaskOps = defineOperations(
   { anchor: null },
   {
     list: { name: 'file.export.list', label: '导出文件列表', input: exportTaskListInput, output: pagedOf(exportTaskSchema) },
-    delete: { name: 'file.export.delete', label: '删除导出文件', writes: true, input: exportTaskIdInput, output: z.object({ id: z.number() }) },
+    delete: {
+      name: 'file.export.delete',
+      label: '删除导出文件',
+      writes: true,
+      input: exportTaskIdInput,
+      output: z.object({ id: z.number() }),
+    },
     retry: { name: 'file.export.retry', label: '重试导出', writes: true, input: exportTaskIdInput, output: exportTaskSchema },
   },
 );

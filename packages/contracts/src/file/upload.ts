@@ -94,7 +94,6 @@ export const fileIdField = (message: string) =>
 export const fileIdSchema = fileIdField('附件不正确');
 export const fileInfoInput = z.object({ id: fileIdSchema });
 
-
 export const fileMetaSchema = z.object({
   /** The public id (random, not guessable): what business forms keep (certFileId, fileId). */
   id: z.string(),
@@ -126,16 +125,27 @@ export const fileOps = defineOperations(
   { anchor: null },
   {
     uploadBegin: {
-      name: 'file.upload.begin', label: '上传文件', summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内）', writes: true,
-      input: fileUploadBeginInput, output: uploadProgressSchema,
+      name: 'file.upload.begin',
+      label: '上传文件',
+      summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内）',
+      writes: true,
+      input: fileUploadBeginInput,
+      output: uploadProgressSchema,
     },
     uploadAppend: {
-      name: 'file.upload.append', label: '继续上传文件', summary: '上传文件：后续分段（最后一段完成上传）', writes: true,
-      input: fileUploadAppendInput, output: uploadProgressSchema,
+      name: 'file.upload.append',
+      label: '继续上传文件',
+      summary: '上传文件：后续分段（最后一段完成上传）',
+      writes: true,
+      input: fileUploadAppendInput,
+      output: uploadProgressSchema,
     },
     info: {
-      name: 'file.info', label: '文件信息', summary: '文件信息（本商户、且角色有该文件所属页面的权限）',
-      input: fileInfoInput, output: fileMetaSchema,
+      name: 'file.info',
+      label: '文件信息',
+      summary: '文件信息（本商户、且角色有该文件所属页面的权限）',
+      input: fileInfoInput,
+      output: fileMetaSchema,
     },
   },
 );

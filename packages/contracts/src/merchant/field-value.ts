@@ -42,7 +42,8 @@ export function formatFieldValue(field: string, value: unknown): string {
   }
 }
 
-export const describeChange = (c: FieldChange) => `${c.label}：${formatFieldValue(c.field, c.before)} → ${formatFieldValue(c.field, c.after)}`;
+export const describeChange = (c: FieldChange) =>
+  `${c.label}：${formatFieldValue(c.field, c.before)} → ${formatFieldValue(c.field, c.after)}`;
 
 /** "字段：前 → 后" per changed field, separated by "；" (exports of change records). */
 export const describeChanges = (changes: FieldChange[]): string => changes.map(describeChange).join('；');

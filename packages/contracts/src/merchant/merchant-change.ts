@@ -30,7 +30,11 @@ export const changeApproveInput = z.object({ id: idSchema('变更申请ID'), rem
 export const changeListInput = listInput(
   {
     changeCode: z.string().trim().max(32, '变更编号不能超过32位').optional(),
-    status: z.coerce.number().int().refine((v) => v in CHANGE_STATUS, '审核状态不正确').optional(),
+    status: z.coerce
+      .number()
+      .int()
+      .refine((v) => v in CHANGE_STATUS, '审核状态不正确')
+      .optional(),
     createdRange: timeRange,
   },
   ['createdAt'],
@@ -58,23 +62,43 @@ export const merchantChangeOps = defineOperations(
   { anchor: 'change-view', merchantScope: 'merchant' },
   {
     form: {
-      name: 'merchant.change.form', label: '信息变更：当前信息与可选项', input: z.object({}),
+      name: 'merchant.change.form',
+      label: '信息变更：当前信息与可选项',
+      input: z.object({}),
       output: z.object({ info: merchantInfoSchema, merchantTypes: z.array(optionSchema) }),
     },
-    list: { name: 'merchant.change.list', label: '信息变更申请记录', input: changeListInput, output: pagedOf(changeRequestSchema), exportable: true },
+    list: {
+      name: 'merchant.change.list',
+      label: '信息变更申请记录',
+      input: changeListInput,
+      output: pagedOf(changeRequestSchema),
+      exportable: true,
+    },
     detail: { name: 'merchant.change.detail', label: '信息变更申请详情', input: byId, output: changeRequestSchema },
     submit: {
-      name: 'merchant.change.submit', label: '提交信息变更申请', summary: '提交信息变更申请（商户名称、类型、主体资质）', writes: true,
-      input: changeSubmitInput, output: z.object({ id: z.number(), changeCode: z.string(), changes: z.array(fieldChangeSchema) }),
+      name: 'merchant.change.submit',
+      label: '提交信息变更申请',
+      summary: '提交信息变更申请（商户名称、类型、主体资质）',
+      writes: true,
+      input: changeSubmitInput,
+      output: z.object({ id: z.number(), changeCode: z.string(), changes: z.array(fieldChangeSchema) }),
     },
     withdraw: { name: 'merchant.change.withdraw', label: '撤回待审核的变更申请', writes: true, input: byId, output: nothing },
     approve: {
-      name: 'merchant.change.approve', label: '审核通过变更申请', summary: '审核通过变更申请并生效（管理员）', writes: true,
-      input: changeApproveInput, output: changeRequestSchema,
+      name: 'merchant.change.approve',
+      label: '审核通过变更申请',
+      summary: '审核通过变更申请并生效（管理员）',
+      writes: true,
+      input: changeApproveInput,
+      output: changeRequestSchema,
     },
     reject: {
-      name: 'merchant.change.reject', label: '驳回变更申请', summary: '驳回变更申请（管理员，须填写原因）', writes: true,
-      input: changeRejectInput, output: changeRequestSchema,
+      name: 'merchant.change.reject',
+      label: '驳回变更申请',
+      summary: '驳回变更申请（管理员，须填写原因）',
+      writes: true,
+      input: changeRejectInput,
+      output: changeRequestSchema,
     },
   },
 );

@@ -93,8 +93,7 @@ export const merchantInfoCheckInput = z.object({
   certFileId: fileIdSchema.optional(),
 }) as z.ZodType<Partial<z.output<typeof merchantInfoUpdateInput>> & Partial<Record<ReviewField, string | number>>>;
 
-const orEmpty = <T extends string>(codes: Record<T, unknown>) =>
-  z.union([z.enum(Object.keys(codes) as [T, ...T[]]), z.literal('')]);
+const orEmpty = <T extends string>(codes: Record<T, unknown>) => z.union([z.enum(Object.keys(codes) as [T, ...T[]]), z.literal('')]);
 
 /** A change request waiting for review (at most one per merchant). */
 export const pendingChangeSchema = z.object({ id: z.number(), changeCode: z.string(), createdAt: z.number() });
@@ -145,26 +144,62 @@ export const merchantInfoCheckSchema = z.object({
 });
 export type MerchantInfoCheck = z.infer<typeof merchantInfoCheckSchema>;
 
-export const merchantSettingsSchema = z.object({ info: merchantInfoSchema, mainTags: z.array(optionSchema), merchantTypes: z.array(optionSchema) });
+export const merchantSettingsSchema = z.object({
+  info: merchantInfoSchema,
+  mainTags: z.array(optionSchema),
+  merchantTypes: z.array(optionSchema),
+});
 
 const none = z.object({});
 
 export const merchantInfoOps = defineOperations(
   { anchor: 'information-detail', merchantScope: 'merchant' },
   {
-    detail: { name: 'merchant.info.detail', label: '商户信息详情', input: none, output: merchantInfoSchema, rest: '/ben-api/v2/merchant/merchantInfoDetail' },
-    mainTags: { name: 'merchant.info.mainTags', label: '主营标签列表', input: none, output: z.array(optionSchema), rest: '/ben-api/v2/merchant/getMainTagList' },
-    types: { name: 'merchant.info.types', label: '商户类型列表', input: none, output: z.array(optionSchema), rest: '/ben-api/v2/merchant/getMerchantTypeList' },
+    detail: {
+      name: 'merchant.info.detail',
+      label: '商户信息详情',
+      input: none,
+      output: merchantInfoSchema,
+      rest: '/ben-api/v2/merchant/merchantInfoDetail',
+    },
+    mainTags: {
+      name: 'merchant.info.mainTags',
+      label: '主营标签列表',
+      input: none,
+      output: z.array(optionSchema),
+      rest: '/ben-api/v2/merchant/getMainTagList',
+    },
+    types: {
+      name: 'merchant.info.types',
+      label: '商户类型列表',
+      input: none,
+      output: z.array(optionSchema),
+      rest: '/ben-api/v2/merchant/getMerchantTypeList',
+    },
     settings: {
-      name: 'merchant.info.settings', label: '账户设置：当前信息与可选项', anchor: 'account-setting', input: none, output: merchantSettingsSchema,
+      name: 'merchant.info.settings',
+      label: '账户设置：当前信息与可选项',
+      anchor: 'account-setting',
+      input: none,
+      output: merchantSettingsSchema,
     },
     updateCheck: {
-      name: 'merchant.info.updateCheck', label: '修改前检查：列出将修改的字段及需审核的字段（不写入）', anchor: 'account-setting',
-      input: merchantInfoCheckInput, output: merchantInfoCheckSchema, rest: '/ben-api/v2/merchant/updateMerchantCheck',
+      name: 'merchant.info.updateCheck',
+      label: '修改前检查：列出将修改的字段及需审核的字段（不写入）',
+      anchor: 'account-setting',
+      input: merchantInfoCheckInput,
+      output: merchantInfoCheckSchema,
+      rest: '/ben-api/v2/merchant/updateMerchantCheck',
     },
     update: {
-      name: 'merchant.info.update', label: '修改商户信息', summary: '修改商户信息（无需审核的字段）', anchor: 'account-setting', writes: true,
-      input: merchantInfoUpdateInput, output: z.object({ changes: z.array(fieldChangeSchema) }), rest: '/ben-api/v2/merchant/updateMerchantInfo',
+      name: 'merchant.info.update',
+      label: '修改商户信息',
+      summary: '修改商户信息（无需审核的字段）',
+      anchor: 'account-setting',
+      writes: true,
+      input: merchantInfoUpdateInput,
+      output: z.object({ changes: z.array(fieldChangeSchema) }),
+      rest: '/ben-api/v2/merchant/updateMerchantInfo',
     },
   },
 );

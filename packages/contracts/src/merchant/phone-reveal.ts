@@ -35,9 +35,13 @@ export const phoneRevealOps = defineOperations(
      * or refused, is written to the operation log with its kind and id.
      */
     reveal: {
-      name: 'merchant.phone.reveal', label: '查看商户手机号', summary: '查看完整手机号（记录操作日志）',
-      anchor: [...new Set(Object.values(MERCHANT_PHONE_KINDS).map((k) => k.anchor))], writes: true,
-      input: merchantPhoneRevealInput, output: phoneRevealSchema,
+      name: 'merchant.phone.reveal',
+      label: '查看商户手机号',
+      summary: '查看完整手机号（记录操作日志）',
+      anchor: [...new Set(Object.values(MERCHANT_PHONE_KINDS).map((k) => k.anchor))],
+      writes: true,
+      input: merchantPhoneRevealInput,
+      output: phoneRevealSchema,
     },
   },
 );

@@ -27,7 +27,8 @@ const certCheck = (v: { subjectType: SubjectType; certNo: string; legalPerson: s
     ctx.addIssue({ code: 'custom', path: ['certNo'], message: '身份证号码格式不正确（18位，末位校验码需正确）' });
   }
   if (v.subjectType === 'business') {
-    if (!isValidCreditCode(v.certNo)) ctx.addIssue({ code: 'custom', path: ['certNo'], message: '统一社会信用代码格式不正确（18位，末位校验码需正确）' });
+    if (!isValidCreditCode(v.certNo))
+      ctx.addIssue({ code: 'custom', path: ['certNo'], message: '统一社会信用代码格式不正确（18位，末位校验码需正确）' });
     if (!v.legalPerson) ctx.addIssue({ code: 'custom', path: ['legalPerson'], message: '请输入法定代表人' });
   }
 };
@@ -70,7 +71,11 @@ export const settleListInput = listInput(
   {
     applyCode: z.string().trim().max(32, '申请编号不能超过32位').optional(),
     subjectName: z.string().trim().max(50, '主体名称不能超过50个字').optional(),
-    status: z.coerce.number().int().refine((v) => v in SETTLE_STATUS, '申请状态不正确').optional(),
+    status: z.coerce
+      .number()
+      .int()
+      .refine((v) => v in SETTLE_STATUS, '申请状态不正确')
+      .optional(),
     subjectType: z.enum(Object.keys(SUBJECT_TYPES) as ['person', 'business'], { error: '主体类型不正确' }).optional(),
     createdRange: timeRange,
   },
@@ -125,29 +130,57 @@ export const settleApplyOps = defineOperations(
   {
     // the flow (settle-apply, settle-apply-person-bus, bus-line, submit-apply, apply-result)
     current: { name: 'merchant.settle.current', label: '当前入驻申请（进行中或最近一次）', input: none, output: settleCurrentSchema },
-    businessLines: { name: 'merchant.settle.businessLines', label: '可申请的业务线', input: none, output: z.array(businessLineOptionSchema) },
+    businessLines: {
+      name: 'merchant.settle.businessLines',
+      label: '可申请的业务线',
+      input: none,
+      output: z.array(businessLineOptionSchema),
+    },
     saveSubject: {
-      name: 'merchant.settle.saveSubject', label: '保存入驻主体信息', summary: '入驻申请第一步：主体信息（个人/企业，证件号校验，证件照片）', writes: true,
-      input: settleSubjectInput, output: z.object({ id: z.number(), applyCode: z.string() }),
+      name: 'merchant.settle.saveSubject',
+      label: '保存入驻主体信息',
+      summary: '入驻申请第一步：主体信息（个人/企业，证件号校验，证件照片）',
+      writes: true,
+      input: settleSubjectInput,
+      output: z.object({ id: z.number(), applyCode: z.string() }),
     },
     saveLines: {
-      name: 'merchant.settle.saveLines', label: '保存入驻业务线', summary: '入驻申请第二步：业务线', writes: true,
-      input: settleLinesInput, output: z.object({ id: z.number() }),
+      name: 'merchant.settle.saveLines',
+      label: '保存入驻业务线',
+      summary: '入驻申请第二步：业务线',
+      writes: true,
+      input: settleLinesInput,
+      output: z.object({ id: z.number() }),
     },
     submit: { name: 'merchant.settle.submit', label: '提交入驻申请', writes: true, input: byId, output: settleApplySchema },
     withdraw: { name: 'merchant.settle.withdraw', label: '撤回待审核的入驻申请', writes: true, input: byId, output: nothing },
     // records and review (apply-record)
     list: {
-      name: 'merchant.settle.list', label: '入驻申请记录', anchor: 'apply-record', input: settleListInput, output: pagedOf(settleApplySchema), exportable: true,
+      name: 'merchant.settle.list',
+      label: '入驻申请记录',
+      anchor: 'apply-record',
+      input: settleListInput,
+      output: pagedOf(settleApplySchema),
+      exportable: true,
     },
     detail: { name: 'merchant.settle.detail', label: '入驻申请详情', anchor: 'apply-record', input: byId, output: settleApplySchema },
     approve: {
-      name: 'merchant.settle.approve', label: '审核通过入驻申请', summary: '审核通过入驻申请（管理员）', anchor: 'apply-record', writes: true,
-      input: settleReviewApproveInput, output: settleApplySchema,
+      name: 'merchant.settle.approve',
+      label: '审核通过入驻申请',
+      summary: '审核通过入驻申请（管理员）',
+      anchor: 'apply-record',
+      writes: true,
+      input: settleReviewApproveInput,
+      output: settleApplySchema,
     },
     reject: {
-      name: 'merchant.settle.reject', label: '驳回入驻申请', summary: '驳回入驻申请（管理员，须填写原因）', anchor: 'apply-record', writes: true,
-      input: settleReviewRejectInput, output: settleApplySchema,
+      name: 'merchant.settle.reject',
+      label: '驳回入驻申请',
+      summary: '驳回入驻申请（管理员，须填写原因）',
+      anchor: 'apply-record',
+      writes: true,
+      input: settleReviewRejectInput,
+      output: settleApplySchema,
     },
   },
 );

@@ -36,9 +36,17 @@ export const staffStoreOptionsInput = z.object({ id: idSchema('员工ID').option
 export const staffListInput = listInput(
   {
     name: z.string().trim().max(20, '姓名不能超过20个字').optional(),
-    phone: z.string().trim().regex(/^\d{0,11}$/, '手机号只能是数字').optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\d{0,11}$/, '手机号只能是数字')
+      .optional(),
     position: z.enum(Object.keys(STAFF_POSITIONS) as [string, ...string[]], { error: '岗位不正确' }).optional(),
-    status: z.coerce.number().int().refine((v) => v in STAFF_STATUS, '状态不正确').optional(),
+    status: z.coerce
+      .number()
+      .int()
+      .refine((v) => v in STAFF_STATUS, '状态不正确')
+      .optional(),
     storeId: idSchema('门店').optional(),
   },
   ['createdAt', 'staffNo', 'name'],
@@ -78,26 +86,66 @@ export const staffOps = defineOperations(
   { anchor: 'user-list', merchantScope: 'merchant' },
   {
     list: {
-      name: 'merchant.staff.list', label: '门店员工列表', input: staffListInput, output: pagedOf(staffRowSchema), rest: '/ben-api/v1/user/userList',
+      name: 'merchant.staff.list',
+      label: '门店员工列表',
+      input: staffListInput,
+      output: pagedOf(staffRowSchema),
+      rest: '/ben-api/v1/user/userList',
       exportable: true,
     },
-    detail: { name: 'merchant.staff.detail', label: '门店员工详情', input: byId, output: staffRowSchema, rest: '/ben-api/v1/user/userInfoDetail' },
+    detail: {
+      name: 'merchant.staff.detail',
+      label: '门店员工详情',
+      input: byId,
+      output: staffRowSchema,
+      rest: '/ben-api/v1/user/userInfoDetail',
+    },
     create: {
-      name: 'merchant.staff.create', label: '新增门店员工', summary: '新增门店员工（工号自动生成）', writes: true,
-      input: staffCreateInput, output: z.object({ id: z.number(), staffNo: z.string() }), rest: '/ben-api/v1/user/createUser',
+      name: 'merchant.staff.create',
+      label: '新增门店员工',
+      summary: '新增门店员工（工号自动生成）',
+      writes: true,
+      input: staffCreateInput,
+      output: z.object({ id: z.number(), staffNo: z.string() }),
+      rest: '/ben-api/v1/user/createUser',
     },
     update: {
-      name: 'merchant.staff.update', label: '编辑门店员工', writes: true, input: staffUpdateInput, output: z.object({ id: z.number() }),
+      name: 'merchant.staff.update',
+      label: '编辑门店员工',
+      writes: true,
+      input: staffUpdateInput,
+      output: z.object({ id: z.number() }),
       rest: '/ben-api/v1/user/updateUserInfo',
     },
-    disable: { name: 'merchant.staff.disable', label: '停用门店员工', writes: true, input: byId, output: nothing, rest: '/ben-api/v1/user/userDisable' },
-    enable: { name: 'merchant.staff.enable', label: '启用门店员工', writes: true, input: byId, output: nothing, rest: '/ben-api/v1/user/userEnable' },
+    disable: {
+      name: 'merchant.staff.disable',
+      label: '停用门店员工',
+      writes: true,
+      input: byId,
+      output: nothing,
+      rest: '/ben-api/v1/user/userDisable',
+    },
+    enable: {
+      name: 'merchant.staff.enable',
+      label: '启用门店员工',
+      writes: true,
+      input: byId,
+      output: nothing,
+      rest: '/ben-api/v1/user/userEnable',
+    },
     storeOptions: {
-      name: 'merchant.staff.configStoreList', label: '可关联的门店（带员工ID时含其已关联的门店）', input: staffStoreOptionsInput,
-      output: staffStoreOptionsSchema, rest: '/ben-api/v1/user/configStoreList',
+      name: 'merchant.staff.configStoreList',
+      label: '可关联的门店（带员工ID时含其已关联的门店）',
+      input: staffStoreOptionsInput,
+      output: staffStoreOptionsSchema,
+      rest: '/ben-api/v1/user/configStoreList',
     },
     configStore: {
-      name: 'merchant.staff.configStore', label: '设置员工关联的门店', writes: true, input: staffConfigStoreInput, output: nothing,
+      name: 'merchant.staff.configStore',
+      label: '设置员工关联的门店',
+      writes: true,
+      input: staffConfigStoreInput,
+      output: nothing,
       rest: '/ben-api/v1/user/configStore',
     },
   },

@@ -8,8 +8,18 @@ describe('stores', () => {
   });
   it('refuses equal opening and closing times, naming the field', () => {
     const base = {
-      name: '测试门店', categoryCode: 'retail-cvs', contactName: '张三', contactPhone: '021-64581234', province: '上海市', city: '上海市',
-      address: '桂平路391号', lng: 121.4, lat: 31.2, openTime: '08:00', closeTime: '08:00', businessDays: [1],
+      name: '测试门店',
+      categoryCode: 'retail-cvs',
+      contactName: '张三',
+      contactPhone: '021-64581234',
+      province: '上海市',
+      city: '上海市',
+      address: '桂平路391号',
+      lng: 121.4,
+      lat: 31.2,
+      openTime: '08:00',
+      closeTime: '08:00',
+      businessDays: [1],
     };
     const r = storeCreateInput.safeParse(base);
     expect(r.success).toBe(false);

@@ -80,7 +80,11 @@ export const selectedOrgRoleSchema = z.object({
 });
 export type SelectedOrgRole = z.infer<typeof selectedOrgRoleSchema>;
 
-export const selectListItemSchema = z.object({ organizationId: z.number(), organizationName: z.string(), roleList: z.array(roleOptionSchema) });
+export const selectListItemSchema = z.object({
+  organizationId: z.number(),
+  organizationName: z.string(),
+  roleList: z.array(roleOptionSchema),
+});
 export type SelectListItem = z.infer<typeof selectListItemSchema>;
 
 /** Resource response (spec §3). */
@@ -95,7 +99,11 @@ export type ResourceResponse = z.infer<typeof resourceResponseSchema>;
 /** Channel or site option (spec §3). */
 export const channelOptionSchema = z.object({ code: z.string(), name: z.string() });
 export type ChannelOption = z.infer<typeof channelOptionSchema>;
-export const channelResponseSchema = z.object({ haveFlag: z.boolean(), selectList: z.array(channelOptionSchema), siteList: z.array(channelOptionSchema) });
+export const channelResponseSchema = z.object({
+  haveFlag: z.boolean(),
+  selectList: z.array(channelOptionSchema),
+  siteList: z.array(channelOptionSchema),
+});
 export type ChannelResponse = z.infer<typeof channelResponseSchema>;
 
 /** Route meta (spec §3). */
@@ -141,16 +149,28 @@ export const sessionOps = defineOperations(
   { anchor: null, appKey: APP_KEYS.permission },
   {
     getInfo: {
-      name: 'permission.getInfo', label: '当前账号信息', input: empty, output: userInfoSchema, rest: GATEWAY_PATHS.getInfo,
+      name: 'permission.getInfo',
+      label: '当前账号信息',
+      input: empty,
+      output: userInfoSchema,
+      rest: GATEWAY_PATHS.getInfo,
     },
     resourceFetch: {
-      name: 'permission.resource.fetch', label: '组织、角色与菜单资源', busiCode: BUSI_CODES.permission,
+      name: 'permission.resource.fetch',
+      label: '组织、角色与菜单资源',
+      busiCode: BUSI_CODES.permission,
       summary: '组织、角色与菜单资源（所选组织与角色成为会话的当前选择）',
-      input: resourceFetchInput, output: resourceResponseSchema, rest: { method: 'GET', path: GATEWAY_PATHS.resourceFetch },
+      input: resourceFetchInput,
+      output: resourceResponseSchema,
+      rest: { method: 'GET', path: GATEWAY_PATHS.resourceFetch },
     },
     channelList: {
-      name: 'permission.channel.list', label: '渠道与站点选项', appKey: APP_KEYS.channel, busiCode: BUSI_CODES.channel,
-      input: empty, output: channelResponseSchema,
+      name: 'permission.channel.list',
+      label: '渠道与站点选项',
+      appKey: APP_KEYS.channel,
+      busiCode: BUSI_CODES.channel,
+      input: empty,
+      output: channelResponseSchema,
     },
   },
 );

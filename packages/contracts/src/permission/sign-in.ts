@@ -49,18 +49,36 @@ export const signInOps = defineOperations(
   { anchor: null, public: true, appKey: APP_KEYS.permission, busiCode: BUSI_CODES.permission },
   {
     loginPassword: {
-      name: 'permission.login.password', label: '账号密码登录', input: loginPasswordInput, output: loginResultSchema,
+      name: 'permission.login.password',
+      label: '账号密码登录',
+      input: loginPasswordInput,
+      output: loginResultSchema,
     },
     loginSms: { name: 'permission.login.sms', label: '手机验证码登录', input: loginSmsInput, output: loginResultSchema },
     register: {
-      name: 'permission.register', label: '商户注册', summary: '注册商户及首个管理员账号', writes: true,
-      input: registerInput, output: z.object({ userName: z.string() }),
+      name: 'permission.register',
+      label: '商户注册',
+      summary: '注册商户及首个管理员账号',
+      writes: true,
+      input: registerInput,
+      output: z.object({ userName: z.string() }),
     },
     resetPassword: {
-      name: 'permission.password.reset', label: '找回密码', summary: '找回密码（验证码 + 新密码）', writes: true,
-      input: resetPasswordInput, output: nothing,
+      name: 'permission.password.reset',
+      label: '找回密码',
+      summary: '找回密码（验证码 + 新密码）',
+      writes: true,
+      input: resetPasswordInput,
+      output: nothing,
     },
     /** Any signed-in account (anchor null). */
-    logout: { name: 'permission.logout', label: '退出登录', public: false, writes: true, input: z.object({}).passthrough(), output: nothing },
+    logout: {
+      name: 'permission.logout',
+      label: '退出登录',
+      public: false,
+      writes: true,
+      input: z.object({}).passthrough(),
+      output: nothing,
+    },
   },
 );

@@ -108,10 +108,16 @@ describe('SecureChannelClient', () => {
     const srv = server({ now: () => T0 });
     const client = new SecureChannelClient({ handshake: (h) => srv.handshake(h), now: () => T0 });
     const asked = await client.seal({ method: 'POST', path: '/ben-api/x', body: {}, encryptResponse: true });
-    await expect(client.open(asked, { code: '200', data: { forged: true } })).rejects.toMatchObject({ name: 'SecureChannelError', reason: 'response' });
+    await expect(client.open(asked, { code: '200', data: { forged: true } })).rejects.toMatchObject({
+      name: 'SecureChannelError',
+      reason: 'response',
+    });
     await expect(client.open(asked, 'plain')).rejects.toBeInstanceOf(SecureChannelError);
     expect(await client.open(asked, { code: 'A0340', msg: '别的说法', data: { x: 1 } })).toEqual({
-      code: 'A0340', msg: '安全校验失败，请刷新页面后重试', message: '安全校验失败，请刷新页面后重试', data: null,
+      code: 'A0340',
+      msg: '安全校验失败，请刷新页面后重试',
+      message: '安全校验失败，请刷新页面后重试',
+      data: null,
     });
     // not asked: plaintext is the answer
     const plain = await client.seal({ method: 'POST', path: '/ben-api/x', body: {} });

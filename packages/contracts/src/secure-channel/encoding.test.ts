@@ -56,7 +56,15 @@ describe('canonical forms', () => {
   });
 
   it('sorts the query by encoded key then value, independent of order', () => {
-    expect(canonicalQuery([['b', '2'], ['a', 'z'], ['a', 'y'], ['B', '1'], ['a b', '']])).toBe('B=1&a=y&a=z&a%20b=&b=2');
+    expect(
+      canonicalQuery([
+        ['b', '2'],
+        ['a', 'z'],
+        ['a', 'y'],
+        ['B', '1'],
+        ['a b', ''],
+      ]),
+    ).toBe('B=1&a=y&a=z&a%20b=&b=2');
     expect(canonicalQuery([])).toBe('');
     const pairs = fc.array(fc.tuple(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' })), { maxLength: 8 });
     fc.assert(

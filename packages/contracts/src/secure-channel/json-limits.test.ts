@@ -48,6 +48,8 @@ describe('JSON limits', () => {
     for (const bad of ['[[[1]]]', '[1,2,3,4]', '{"a":[1,2,3],"b":[1,2]}', '{', '', '{"__proto__":1}', '{"\\u005f_proto__":1}']) {
       expect(() => parseJsonWithLimits(bad, limits), bad).toThrow(SecureChannelError);
     }
-    expect(() => parseJsonWithLimits('['.repeat(1e6), { maxJsonDepth: 32, maxJsonEntries: 10, maxJsonTotalEntries: 10 })).toThrow(SecureChannelError);
+    expect(() => parseJsonWithLimits('['.repeat(1e6), { maxJsonDepth: 32, maxJsonEntries: 10, maxJsonTotalEntries: 10 })).toThrow(
+      SecureChannelError,
+    );
   });
 });

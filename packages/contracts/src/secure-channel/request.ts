@@ -5,7 +5,17 @@
  */
 import { canonicalPath, canonicalQuery, encodeRfc3986, signingString, type SigningInput } from './canonical.ts';
 import { REQUEST_AAD_TAG, SECURE_QUERY_KEYS, resolveLimits, type SecureChannelLimits } from './config.ts';
-import { base64UrlLength, base64UrlToBytes, bytesToBase64Url, bytesToHex, concatBytes, randomBytes, randomToken, utf8Decode, utf8Encode } from './encoding.ts';
+import {
+  base64UrlLength,
+  base64UrlToBytes,
+  bytesToBase64Url,
+  bytesToHex,
+  concatBytes,
+  randomBytes,
+  randomToken,
+  utf8Decode,
+  utf8Encode,
+} from './encoding.ts';
 import { SecureChannelError, refuse } from './errors.ts';
 import { parseJsonWithLimits } from './json-limits.ts';
 import { isChannelIdShape, type ChannelKeys, type SecureChannel } from './keys.ts';
@@ -201,23 +211,40 @@ export async function sealRequest(input: SealRequestInput): Promise<SealedReques
     const body = bytesToBase64Url(concatBytes(iv, await encrypt(JSON.stringify(Object.fromEntries(userPairs)))));
     const pairs: Array<[string, string]> = [[K.channelId, channelId], [K.ts, String(ts)], [K.nonce, nonce], [K.body, body], ...enc];
     const sign = await computeRequestSignature(keys.macKey, {
-      method, path, query: canonicalQuery(pairs), channelId, ts, nonce, payloadHash: await sha256Hex(body),
+      method,
+      path,
+      query: canonicalQuery(pairs),
+      channelId,
+      ts,
+      nonce,
+      payloadHash: await sha256Hex(body),
     });
     pairs.push([K.sign, sign]);
     return { method, channelId, ts, nonce, path, query: Object.fromEntries(pairs), url: targetOf(path, pairs) };
   }
 
-  if (userPairs.some(([k]) => k === K.encryptResponse)) throw new TypeError(`secure channel: query parameter "${K.encryptResponse}" is reserved`);
+  if (userPairs.some(([k]) => k === K.encryptResponse))
+    throw new TypeError(`secure channel: query parameter "${K.encryptResponse}" is reserved`);
   const pairs = [...userPairs, ...enc];
   const json = JSON.stringify(input.body === undefined ? {} : input.body);
   if (json === undefined) throw new TypeError('secure channel: body is not JSON-serialisable');
   const ivText = bytesToBase64Url(iv);
   const data = bytesToBase64Url(await encrypt(json));
   const sign = await computeRequestSignature(keys.macKey, {
-    method, path, query: canonicalQuery(pairs), channelId, ts, nonce, payloadHash: await sha256Hex(`${ivText}.${data}`),
+    method,
+    path,
+    query: canonicalQuery(pairs),
+    channelId,
+    ts,
+    nonce,
+    payloadHash: await sha256Hex(`${ivText}.${data}`),
   });
   return {
-    method, channelId, ts, nonce, path,
+    method,
+    channelId,
+    ts,
+    nonce,
+    path,
     query: Object.fromEntries(pairs),
     url: targetOf(path, pairs),
     body: { channelId, ts, nonce, iv: ivText, data, sign },
@@ -330,7 +357,13 @@ export async function verifyRequest(req: IncomingSecureRequest, options: VerifyR
 
   // 3. Signature.
   const signed = signingString({
-    method, path, query: canonicalQuery(signedPairs), channelId, ts, nonce, payloadHash: await sha256Hex(payloadText),
+    method,
+    path,
+    query: canonicalQuery(signedPairs),
+    channelId,
+    ts,
+    nonce,
+    payloadHash: await sha256Hex(payloadText),
   });
   let valid = false;
   try {

@@ -56,7 +56,12 @@ describe('properties', () => {
 
   it('any single changed character of a POST (URL or JSON body text) is refused', async () => {
     const f = await fixture();
-    const sealed = (await f.seal({ method: 'POST', path: PATH, query: { appKey: 'A1001002', page: 2 }, body: { name: 'goods.save', body: { price: 1.5 } } })) as SealedPostRequest;
+    const sealed = (await f.seal({
+      method: 'POST',
+      path: PATH,
+      query: { appKey: 'A1001002', page: 2 },
+      body: { name: 'goods.save', body: { price: 1.5 } },
+    })) as SealedPostRequest;
     const bodyText = JSON.stringify(sealed.body);
     expect(await isRefused(f, { method: 'POST', url: sealed.url, body: bodyText })).toBe(false);
     const targets = bodyText.length + sealed.url.length;
@@ -76,7 +81,12 @@ describe('properties', () => {
 
   it('any single changed character of a GET URL is refused', async () => {
     const f = await fixture();
-    const sealed = (await f.seal({ method: 'GET', path: '/ben-api/v1/goods/list', query: { pageNum: 1, keyword: '可乐 a+b' }, encryptResponse: true })) as SealedGetRequest;
+    const sealed = (await f.seal({
+      method: 'GET',
+      path: '/ben-api/v1/goods/list',
+      query: { pageNum: 1, keyword: '可乐 a+b' },
+      encryptResponse: true,
+    })) as SealedGetRequest;
     expect(await isRefused(f, wire(sealed))).toBe(false);
     await fc.assert(
       fc.asyncProperty(fc.nat({ max: sealed.url.length - 1 }), printable, async (i, ch) => {
@@ -102,9 +112,21 @@ describe('properties', () => {
         const ivText = bytesToBase64Url(iv2);
         const data = bytesToBase64Url(ct2);
         const sign = await computeRequestSignature(f.client.keys.macKey, {
-          method: 'POST', path: PATH, query: '', channelId: env.channelId, ts: env.ts, nonce: env.nonce, payloadHash: await sha256Hex(`${ivText}.${data}`),
+          method: 'POST',
+          path: PATH,
+          query: '',
+          channelId: env.channelId,
+          ts: env.ts,
+          nonce: env.nonce,
+          payloadHash: await sha256Hex(`${ivText}.${data}`),
         });
-        await expectRefused(verifyRequest({ method: 'POST', url: PATH, body: { ...env, iv: ivText, data, sign } }, { channels: f.channels, nonces: new MemoryNonceStore(), now: T0 }), 'decrypt');
+        await expectRefused(
+          verifyRequest(
+            { method: 'POST', url: PATH, body: { ...env, iv: ivText, data, sign } },
+            { channels: f.channels, nonces: new MemoryNonceStore(), now: T0 },
+          ),
+          'decrypt',
+        );
       }),
       RUNS,
     );

@@ -2,17 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { canonicalQuery, signingString } from './canonical.ts';
 import { base64UrlToBytes, bytesToBase64Url, concatBytes } from './encoding.ts';
 import { acceptHandshake, createClientHandshake, exportChannelKeys, importChannelKeys } from './keys.ts';
-import { computeRequestSignature, requestAad, sealRequest, sha256Hex, tryVerifyRequest, type SealedGetRequest, type SealedPostRequest } from './request.ts';
+import {
+  computeRequestSignature,
+  requestAad,
+  sealRequest,
+  sha256Hex,
+  tryVerifyRequest,
+  type SealedGetRequest,
+  type SealedPostRequest,
+} from './request.ts';
 import { isEncryptedResponse, openResponse, sealResponse } from './response.ts';
 import { MemoryChannelStore, MemoryNonceStore, type ChannelStore } from './stores.ts';
 import { T0, expectRefused, fixture, flipB64, openChannel, replaceAt, sealRawGet, sealRawPost, wire } from '../test/secure-channel-kit.ts';
 
 const PATH = '/ben-api/api/uniter/v1/url/request';
 
-async function post(f: Awaited<ReturnType<typeof fixture>>, body: unknown = { name: 'goods.list', body: { pageNum: 1 } }, extra: object = {}) {
+async function post(
+  f: Awaited<ReturnType<typeof fixture>>,
+  body: unknown = { name: 'goods.list', body: { pageNum: 1 } },
+  extra: object = {},
+) {
   return (await f.seal({ method: 'POST', path: PATH, body, ...extra })) as SealedPostRequest;
 }
-async function get(f: Awaited<ReturnType<typeof fixture>>, query: Record<string, string | number> = { pageNum: 1, keyword: '可乐 & co' }, extra: object = {}) {
+async function get(
+  f: Awaited<ReturnType<typeof fixture>>,
+  query: Record<string, string | number> = { pageNum: 1, keyword: '可乐 & co' },
+  extra: object = {},
+) {
   return (await f.seal({ method: 'GET', path: '/ben-api/v1/goods/list', query, ...extra })) as SealedGetRequest;
 }
 
@@ -45,8 +61,18 @@ describe('handshake', () => {
     offCurve[64] ^= 1;
     const compressed = concatBytes(new Uint8Array([2 + (raw[64] & 1)]), raw.slice(1, 33));
     for (const bad of [
-      undefined, null, 42, {}, { publicKey: 1 }, '', 'x'.repeat(87), hs.publicKey.slice(1), hs.publicKey + 'A',
-      bytesToBase64Url(offCurve), bytesToBase64Url(compressed), bytesToBase64Url(new Uint8Array(65)),
+      undefined,
+      null,
+      42,
+      {},
+      { publicKey: 1 },
+      '',
+      'x'.repeat(87),
+      hs.publicKey.slice(1),
+      hs.publicKey + 'A',
+      bytesToBase64Url(offCurve),
+      bytesToBase64Url(compressed),
+      bytesToBase64Url(new Uint8Array(65)),
     ]) {
       await expectRefused(acceptHandshake(bad), 'handshake');
     }
@@ -56,8 +82,13 @@ describe('handshake', () => {
     const hs = await createClientHandshake();
     const { serverHello } = await acceptHandshake(hs.hello, { now: T0 });
     for (const bad of [
-      null, 'x', {}, { ...serverHello, channelId: 'short' }, { ...serverHello, publicKey: hs.publicKey.slice(2) },
-      { ...serverHello, expiresAt: String(serverHello.expiresAt) }, { ...serverHello, expiresAt: serverHello.serverTime },
+      null,
+      'x',
+      {},
+      { ...serverHello, channelId: 'short' },
+      { ...serverHello, publicKey: hs.publicKey.slice(2) },
+      { ...serverHello, expiresAt: String(serverHello.expiresAt) },
+      { ...serverHello, expiresAt: serverHello.serverTime },
       { ...serverHello, serverTime: undefined },
     ]) {
       await expectRefused(hs.complete(bad), 'handshake');
@@ -79,7 +110,8 @@ describe('handshake', () => {
     expect(await exportChannelKeys(restored.keys)).toBe(stored);
     // Client keys stay non-extractable.
     await expect(exportChannelKeys(f.client.keys)).rejects.toThrow(TypeError);
-    for (const bad of ['', 'sc1:', stored.slice(4), `sc1:${stored.slice(5)}`, `${stored}AA`]) await expectRefused(importChannelKeys(bad), 'channel');
+    for (const bad of ['', 'sc1:', stored.slice(4), `sc1:${stored.slice(5)}`, `${stored}AA`])
+      await expectRefused(importChannelKeys(bad), 'channel');
   });
 });
 
@@ -100,7 +132,15 @@ describe('POST', () => {
     expect(base64UrlToBytes(env.data)!.length).toBe(new TextEncoder().encode(JSON.stringify(body)).length + 16);
 
     const v = await f.verify(wire(sealed));
-    expect(v).toMatchObject({ channelId: f.client.channelId, method: 'POST', path: PATH, ts: T0, nonce: sealed.nonce, payload: body, encryptResponse: false });
+    expect(v).toMatchObject({
+      channelId: f.client.channelId,
+      method: 'POST',
+      path: PATH,
+      ts: T0,
+      nonce: sealed.nonce,
+      payload: body,
+      encryptResponse: false,
+    });
     expect(v.query).toEqual({ appKey: 'A1001002', n: '3' });
     expect(v.channel).toBe(f.server);
   });
@@ -117,10 +157,29 @@ describe('POST', () => {
     const sealed = await post(f, { a: 1 }, { query: { z: '1', a: 'x y' }, nonce: 'N'.repeat(22) });
     const env = sealed.body;
     const expected = [
-      'SC1-HMAC-SHA256', 'POST', PATH, 'a=x%20y&z=1', f.client.channelId, String(T0), 'N'.repeat(22),
+      'SC1-HMAC-SHA256',
+      'POST',
+      PATH,
+      'a=x%20y&z=1',
+      f.client.channelId,
+      String(T0),
+      'N'.repeat(22),
       await sha256Hex(`${env.iv}.${env.data}`),
     ].join('\n');
-    expect(signingString({ method: 'post', path: PATH, query: canonicalQuery([['z', '1'], ['a', 'x y']]), channelId: f.client.channelId, ts: T0, nonce: 'N'.repeat(22), payloadHash: await sha256Hex(`${env.iv}.${env.data}`) })).toBe(expected);
+    expect(
+      signingString({
+        method: 'post',
+        path: PATH,
+        query: canonicalQuery([
+          ['z', '1'],
+          ['a', 'x y'],
+        ]),
+        channelId: f.client.channelId,
+        ts: T0,
+        nonce: 'N'.repeat(22),
+        payloadHash: await sha256Hex(`${env.iv}.${env.data}`),
+      }),
+    ).toBe(expected);
     const mac = await globalThis.crypto.subtle.sign('HMAC', f.server.keys.macKey, new TextEncoder().encode(expected));
     expect(env.sign).toBe(bytesToBase64Url(new Uint8Array(mac)));
   });
@@ -165,8 +224,12 @@ describe('POST', () => {
     const sealed = await get(f);
     const bytes = base64UrlToBytes(sealed.query.body)!;
     const env = {
-      channelId: sealed.channelId, ts: sealed.ts, nonce: sealed.nonce,
-      iv: bytesToBase64Url(bytes.slice(0, 12)), data: bytesToBase64Url(bytes.slice(12)), sign: sealed.query.sign,
+      channelId: sealed.channelId,
+      ts: sealed.ts,
+      nonce: sealed.nonce,
+      iv: bytesToBase64Url(bytes.slice(0, 12)),
+      data: bytesToBase64Url(bytes.slice(12)),
+      sign: sealed.query.sign,
     };
     await expectRefused(f.verify({ method: 'POST', url: '/ben-api/v1/goods/list', body: env }), 'signature');
     // And the GET itself as a POST target with the same query string.
@@ -178,15 +241,29 @@ describe('POST', () => {
     const sealed = await post(f, { amount: 100 });
     const env = sealed.body;
     const resign = async (iv: string, data: string) => ({
-      ...env, iv, data,
+      ...env,
+      iv,
+      data,
       sign: await computeRequestSignature(f.server.keys.macKey, {
-        method: 'POST', path: PATH, query: '', channelId: env.channelId, ts: env.ts, nonce: env.nonce, payloadHash: await sha256Hex(`${iv}.${data}`),
+        method: 'POST',
+        path: PATH,
+        query: '',
+        channelId: env.channelId,
+        ts: env.ts,
+        nonce: env.nonce,
+        payloadHash: await sha256Hex(`${iv}.${data}`),
       }),
     });
     const ct = base64UrlToBytes(env.data)!;
-    const flip = (i: number) => { const c = ct.slice(); c[i] ^= 0x01; return bytesToBase64Url(c); };
+    const flip = (i: number) => {
+      const c = ct.slice();
+      c[i] ^= 0x01;
+      return bytesToBase64Url(c);
+    };
     // Sanity: re-signing the untouched envelope is accepted (with its own fresh nonce store).
-    await expect(f.verify({ method: 'POST', url: PATH, body: await resign(env.iv, env.data) }, { nonces: new MemoryNonceStore() })).resolves.toBeTruthy();
+    await expect(
+      f.verify({ method: 'POST', url: PATH, body: await resign(env.iv, env.data) }, { nonces: new MemoryNonceStore() }),
+    ).resolves.toBeTruthy();
     for (const [iv, data] of [
       [env.iv, flip(0)], // ciphertext
       [env.iv, flip(ct.length - 1)], // tag
@@ -194,11 +271,25 @@ describe('POST', () => {
       [flipB64(env.iv, 2), env.data], // iv
       [env.iv, bytesToBase64Url(ct.slice(0, ct.length - 1))], // truncated tag
     ]) {
-      await expectRefused(f.verify({ method: 'POST', url: PATH, body: await resign(iv, data) }, { nonces: new MemoryNonceStore() }), 'decrypt');
+      await expectRefused(
+        f.verify({ method: 'POST', url: PATH, body: await resign(iv, data) }, { nonces: new MemoryNonceStore() }),
+        'decrypt',
+      );
     }
     // AAD binds the path: same ciphertext, re-signed for another path, does not open.
     const other = '/ben-api/other';
-    const forged = { ...env, sign: await computeRequestSignature(f.server.keys.macKey, { method: 'POST', path: other, query: '', channelId: env.channelId, ts: env.ts, nonce: env.nonce, payloadHash: await sha256Hex(`${env.iv}.${env.data}`) }) };
+    const forged = {
+      ...env,
+      sign: await computeRequestSignature(f.server.keys.macKey, {
+        method: 'POST',
+        path: other,
+        query: '',
+        channelId: env.channelId,
+        ts: env.ts,
+        nonce: env.nonce,
+        payloadHash: await sha256Hex(`${env.iv}.${env.data}`),
+      }),
+    };
     await expectRefused(f.verify({ method: 'POST', url: other, body: forged }), 'decrypt');
   });
 
@@ -230,7 +321,9 @@ describe('POST', () => {
     await expect(sealRequest({ keys: f.client.keys, channelId: 'nope', method: 'POST', path: PATH })).rejects.toThrow(TypeError);
     // Well-formed surrogate pairs are fine, and a GET carries lone surrogates inside its JSON body.
     await expect(f.seal({ method: 'POST', path: PATH, query: { a: '😀' } })).resolves.toBeTruthy();
-    await expect(f.verify(wire(await f.seal({ method: 'GET', path: PATH, query: { a: 'x\uD800' } })))).resolves.toMatchObject({ payload: { a: 'x\uD800' } });
+    await expect(f.verify(wire(await f.seal({ method: 'GET', path: PATH, query: { a: 'x\uD800' } })))).resolves.toMatchObject({
+      payload: { a: 'x\uD800' },
+    });
   });
 
   it('signs the canonical path (dot segments resolved) and refuses a non-canonical target', async () => {
@@ -246,7 +339,11 @@ describe('POST', () => {
 describe('GET', () => {
   it('round-trips parameters encrypted in body, with everything signed', async () => {
     const f = await fixture();
-    const sealed = await f.seal({ method: 'GET', path: '/ben-api/v1/goods/list', query: { pageNum: 2, keyword: '可乐 & co=+/?#%', ids: [1, 2], none: null, flag: false } });
+    const sealed = await f.seal({
+      method: 'GET',
+      path: '/ben-api/v1/goods/list',
+      query: { pageNum: 2, keyword: '可乐 & co=+/?#%', ids: [1, 2], none: null, flag: false },
+    });
     expect(sealed.body).toBeUndefined();
     expect(Object.keys(sealed.query)).toEqual(['channelId', 'ts', 'nonce', 'body', 'sign']);
     expect(sealed.query).toMatchObject({ channelId: f.client.channelId, ts: String(T0), nonce: sealed.nonce });
@@ -307,9 +404,20 @@ describe('GET', () => {
     const bytes = base64UrlToBytes(sealed.query.body)!;
     bytes[bytes.length - 1] ^= 0x80;
     const body = bytesToBase64Url(bytes);
-    const pairs: Array<[string, string]> = [['channelId', sealed.channelId], ['ts', String(sealed.ts)], ['nonce', sealed.nonce], ['body', body]];
+    const pairs: Array<[string, string]> = [
+      ['channelId', sealed.channelId],
+      ['ts', String(sealed.ts)],
+      ['nonce', sealed.nonce],
+      ['body', body],
+    ];
     const sign = await computeRequestSignature(f.server.keys.macKey, {
-      method: 'GET', path: sealed.path, query: canonicalQuery(pairs), channelId: sealed.channelId, ts: sealed.ts, nonce: sealed.nonce, payloadHash: await sha256Hex(body),
+      method: 'GET',
+      path: sealed.path,
+      query: canonicalQuery(pairs),
+      channelId: sealed.channelId,
+      ts: sealed.ts,
+      nonce: sealed.nonce,
+      payloadHash: await sha256Hex(body),
     });
     const url = `${sealed.path}?channelId=${sealed.channelId}&ts=${sealed.ts}&nonce=${sealed.nonce}&body=${body}&sign=${sign}`;
     await expectRefused(f.verify({ method: 'GET', url }), 'decrypt');
@@ -321,7 +429,11 @@ describe('timestamp window (|now - ts| <= 300 s, to the millisecond)', () => {
     it(`${method}: accepts ts at exactly ±300 s and refuses ±300.001 s and ±301 s`, async () => {
       const f = await fixture();
       const send = async (offsetMs: number) => {
-        const sealed = await f.seal(method === 'POST' ? { method, path: PATH, body: { a: 1 }, now: T0 + offsetMs } : { method, path: PATH, query: { a: 1 }, now: T0 + offsetMs });
+        const sealed = await f.seal(
+          method === 'POST'
+            ? { method, path: PATH, body: { a: 1 }, now: T0 + offsetMs }
+            : { method, path: PATH, query: { a: 1 }, now: T0 + offsetMs },
+        );
         return f.verify(wire(sealed), { now: T0 });
       };
       for (const ok of [0, 300_000, -300_000, 299_999, -299_999]) await expect(send(ok), `offset ${ok}`).resolves.toBeTruthy();
@@ -402,14 +514,40 @@ describe('channel', () => {
     const f = await fixture();
     const sealed = await post(f);
     const lax = (ch: typeof f.server): ChannelStore => ({ get: async () => ch, put: async () => {} });
-    await expectRefused(tryVerifyRequest(wire(sealed), { channels: lax({ ...f.server, expiresAt: T0 }), nonces: new MemoryNonceStore(), now: T0 }).then((r) => { if (!r.ok) throw r.error; }), 'channel');
-    await expectRefused(f.verify(wire(sealed), {}).then(() => tryVerifyRequest(wire(sealed), { channels: lax({ ...f.server, channelId: 'A'.repeat(22) }), nonces: new MemoryNonceStore(), now: T0 })).then((r) => { if (!r.ok) throw r.error; }), 'channel');
+    await expectRefused(
+      tryVerifyRequest(wire(sealed), { channels: lax({ ...f.server, expiresAt: T0 }), nonces: new MemoryNonceStore(), now: T0 }).then(
+        (r) => {
+          if (!r.ok) throw r.error;
+        },
+      ),
+      'channel',
+    );
+    await expectRefused(
+      f
+        .verify(wire(sealed), {})
+        .then(() =>
+          tryVerifyRequest(wire(sealed), {
+            channels: lax({ ...f.server, channelId: 'A'.repeat(22) }),
+            nonces: new MemoryNonceStore(),
+            now: T0,
+          }),
+        )
+        .then((r) => {
+          if (!r.ok) throw r.error;
+        }),
+      'channel',
+    );
   });
 
   it('lets store failures through as ordinary errors (not a refusal)', async () => {
     const f = await fixture();
     const sealed = await post(f);
-    const broken: ChannelStore = { get: async () => { throw new Error('db down'); }, put: async () => {} };
+    const broken: ChannelStore = {
+      get: async () => {
+        throw new Error('db down');
+      },
+      put: async () => {},
+    };
     await expect(tryVerifyRequest(wire(sealed), { channels: broken, nonces: f.nonces, now: T0 })).rejects.toThrow('db down');
   });
 });
@@ -472,7 +610,8 @@ describe('limits', () => {
   it('refuses invalid JSON and invalid UTF-8 from a hostile client', async () => {
     const f = await fixture();
     await expect(f.verify(await sealRawPost(f, '{"ok":1}'))).resolves.toMatchObject({ payload: { ok: 1 } });
-    for (const text of ['', '{', '{"a":1,}', 'undefined', "{'a':1}", '[1,2', '"\\x"']) await expectRefused(f.verify(await sealRawPost(f, text)), 'limits');
+    for (const text of ['', '{', '{"a":1,}', 'undefined', "{'a':1}", '[1,2', '"\\x"'])
+      await expectRefused(f.verify(await sealRawPost(f, text)), 'limits');
     await expectRefused(f.verify(await sealRawPost(f, new Uint8Array([0x22, 0xff, 0x22]))), 'limits');
     await expectRefused(f.verify(await sealRawPost(f, new Uint8Array([0x22, 0xed, 0xa0, 0x80, 0x22]))), 'limits');
   });
@@ -482,7 +621,9 @@ describe('limits', () => {
     await expectRefused(f.verify(wire(await post(f, JSON.parse('{"__proto__":{"admin":true}}')))), 'limits');
     await expectRefused(f.verify(wire(await get(f, JSON.parse('{"__proto__":"x"}')))), 'limits');
     await expectRefused(f.verify(await sealRawPost(f, '{"a":{"\\u005f_proto__":{"admin":true}}}')), 'limits');
-    await expect(f.verify(await sealRawPost(f, '{"note":"__proto__ \\u0041"}'))).resolves.toMatchObject({ payload: { note: '__proto__ A' } });
+    await expect(f.verify(await sealRawPost(f, '{"note":"__proto__ \\u0041"}'))).resolves.toMatchObject({
+      payload: { note: '__proto__ A' },
+    });
   });
 });
 
@@ -532,7 +673,9 @@ describe('encrypted responses', () => {
 
 describe('request AAD', () => {
   it('is the documented string', () => {
-    expect(new TextDecoder().decode(requestAad('POST', PATH, 'C'.repeat(22), T0, 'N'.repeat(22)))).toBe(`SC1-REQUEST\nPOST\n${PATH}\n${'C'.repeat(22)}\n${T0}\n${'N'.repeat(22)}`);
+    expect(new TextDecoder().decode(requestAad('POST', PATH, 'C'.repeat(22), T0, 'N'.repeat(22)))).toBe(
+      `SC1-REQUEST\nPOST\n${PATH}\n${'C'.repeat(22)}\n${T0}\n${'N'.repeat(22)}`,
+    );
   });
 });
 

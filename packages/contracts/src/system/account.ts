@@ -26,7 +26,11 @@ export const accountResetPasswordInput = z.object({ id: idSchema('账号ID'), pa
 export const accountListInput = listInput(
   {
     userName: z.string().trim().max(32, '账号不能超过32位').optional(),
-    phone: z.string().trim().regex(/^\d{0,11}$/, '手机号只能是数字').optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\d{0,11}$/, '手机号只能是数字')
+      .optional(),
     status: z.coerce.number().int().min(0, '状态不正确').max(1, '状态不正确').optional(),
     organizationId: idSchema('组织').optional(),
   },
@@ -79,24 +83,47 @@ const saved = z.object({ id: z.number() });
 export const accountOps = defineOperations(
   { anchor: ACCOUNT },
   {
-    list: { name: 'system.account.list', label: '账号列表', anchor: ACCOUNT_READ, input: accountListInput, output: pagedOf(accountRowSchema), exportable: true },
+    list: {
+      name: 'system.account.list',
+      label: '账号列表',
+      anchor: ACCOUNT_READ,
+      input: accountListInput,
+      output: pagedOf(accountRowSchema),
+      exportable: true,
+    },
     detail: { name: 'system.account.detail', label: '账号详情', anchor: ACCOUNT_READ, input: byIdInput, output: accountDetailSchema },
     add: { name: 'system.account.add', label: '新增账号', writes: true, input: accountAddInput, output: saved },
     edit: { name: 'system.account.edit', label: '编辑账号', writes: true, input: accountEditInput, output: saved },
     delete: { name: 'system.account.delete', label: '删除账号', writes: true, input: byIdInput, output: nothing },
     enable: { name: 'system.account.enable', label: '启用账号', writes: true, input: byIdInput, output: nothing },
-    disable: { name: 'system.account.disable', label: '停用账号', summary: '停用账号（并结束其登录）', writes: true, input: byIdInput, output: nothing },
+    disable: {
+      name: 'system.account.disable',
+      label: '停用账号',
+      summary: '停用账号（并结束其登录）',
+      writes: true,
+      input: byIdInput,
+      output: nothing,
+    },
     resetPassword: {
-      name: 'system.account.resetPassword', label: '重置密码', summary: '重置账号密码（并结束其登录）', writes: true,
-      input: accountResetPasswordInput, output: nothing,
+      name: 'system.account.resetPassword',
+      label: '重置密码',
+      summary: '重置账号密码（并结束其登录）',
+      writes: true,
+      input: accountResetPasswordInput,
+      output: nothing,
     },
     /**
      * 查看完整手机号 of an account: for holders of 账号管理 (the page that edits accounts; the read-only 用户账号
      * page sees the masked number only). `writes`: every attempt is written to the operation log.
      */
     phoneReveal: {
-      name: 'system.phone.reveal', label: '查看账号手机号', summary: '查看账号完整手机号（记录操作日志）',
-      anchor: SYSTEM_PHONE_KINDS.account.anchor, writes: true, input: systemPhoneRevealInput, output: z.object({ phone: z.string() }),
+      name: 'system.phone.reveal',
+      label: '查看账号手机号',
+      summary: '查看账号完整手机号（记录操作日志）',
+      anchor: SYSTEM_PHONE_KINDS.account.anchor,
+      writes: true,
+      input: systemPhoneRevealInput,
+      output: z.object({ phone: z.string() }),
     },
   },
 );

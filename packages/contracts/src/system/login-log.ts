@@ -83,6 +83,12 @@ export type LoginLogRow = z.infer<typeof loginLogRowSchema>;
 export const loginLogOps = defineOperations(
   { anchor: 'login-log' },
   {
-    list: { name: 'system.loginLog.list', label: '登录日志列表', input: loginLogListInput, output: pagedOf(loginLogRowSchema), exportable: true },
+    list: {
+      name: 'system.loginLog.list',
+      label: '登录日志列表',
+      input: loginLogListInput,
+      output: pagedOf(loginLogRowSchema),
+      exportable: true,
+    },
   },
 );

@@ -65,7 +65,11 @@ export const operationLogOps = defineOperations(
   { anchor: 'operation-log' },
   {
     list: {
-      name: 'system.operationLog.list', label: '操作日志列表', input: operationLogListInput, output: pagedOf(operationLogRowSchema), exportable: true,
+      name: 'system.operationLog.list',
+      label: '操作日志列表',
+      input: operationLogListInput,
+      output: pagedOf(operationLogRowSchema),
+      exportable: true,
     },
   },
 );

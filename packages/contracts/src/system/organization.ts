@@ -16,7 +16,12 @@ export const orgNameSchema = z
 
 export const STRUCTURE_TYPES = { 1: '总部', 2: '大区', 3: '运营中心', 4: '站点' } as const;
 
-const sortSchema = z.coerce.number({ error: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能为负数').max(9999, '排序不能超过9999').default(0);
+const sortSchema = z.coerce
+  .number({ error: '排序必须是数字' })
+  .int('排序必须是整数')
+  .min(0, '排序不能为负数')
+  .max(9999, '排序不能超过9999')
+  .default(0);
 
 export const orgAddInput = z.object({
   parentId: idSchema('上级组织'),
@@ -74,7 +79,14 @@ export const organizationOps = defineOperations(
   { anchor: ORG },
   {
     /** Pickers on the role and account pages read the tree too. */
-    tree: { name: 'system.org.tree', label: '组织树', anchor: [ORG, 'role-management', 'account-list'], input: orgTreeInput, output: z.array(orgNodeSchema), exportable: true },
+    tree: {
+      name: 'system.org.tree',
+      label: '组织树',
+      anchor: [ORG, 'role-management', 'account-list'],
+      input: orgTreeInput,
+      output: z.array(orgNodeSchema),
+      exportable: true,
+    },
     detail: { name: 'system.org.detail', label: '组织详情', input: byIdInput, output: orgDetailSchema },
     children: { name: 'system.org.children', label: '下级组织', input: byIdInput, output: z.array(orgRowSchema) },
     parents: { name: 'system.org.parents', label: '上级组织路径', input: byIdInput, output: z.array(orgRowSchema) },

@@ -44,7 +44,6 @@ export type RoleRow = z.infer<typeof roleRowSchema>;
 export const roleDetailSchema = roleRowSchema.omit({ accountCount: true }).extend({ menuIds: z.array(z.number()) });
 export type RoleDetail = z.infer<typeof roleDetailSchema>;
 
-
 const ROLE = 'role-management';
 const saved = z.object({ id: z.number() });
 
@@ -52,7 +51,14 @@ export const roleOps = defineOperations(
   { anchor: ROLE },
   {
     /** Pickers on the account page read the roles too. */
-    list: { name: 'system.role.list', label: '角色列表', anchor: [ROLE, 'account-list'], input: roleListInput, output: z.array(roleRowSchema), exportable: true },
+    list: {
+      name: 'system.role.list',
+      label: '角色列表',
+      anchor: [ROLE, 'account-list'],
+      input: roleListInput,
+      output: z.array(roleRowSchema),
+      exportable: true,
+    },
     detail: { name: 'system.role.detail', label: '角色详情（含菜单权限）', input: byIdInput, output: roleDetailSchema },
     grantableMenus: { name: 'system.role.grantableMenus', label: '可授予的菜单树', input: z.object({}), output: z.array(menuNodeSchema) },
     add: { name: 'system.role.add', label: '新增角色', writes: true, input: roleAddInput, output: saved },

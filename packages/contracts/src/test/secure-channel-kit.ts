@@ -5,7 +5,16 @@ import { SECURE_CHANNEL_MESSAGE, SecureChannelError, type SecureChannelReason } 
 import { acceptHandshake, createClientHandshake, type ClientChannel, type SecureChannel } from '../secure-channel/keys.ts';
 import { canonicalQuery } from '../secure-channel/canonical.ts';
 import { bytesToBase64Url, concatBytes, randomBytes, randomToken } from '../secure-channel/encoding.ts';
-import { computeRequestSignature, requestAad, sealRequest, sha256Hex, verifyRequest, type IncomingSecureRequest, type SealRequestInput, type SealedRequest } from '../secure-channel/request.ts';
+import {
+  computeRequestSignature,
+  requestAad,
+  sealRequest,
+  sha256Hex,
+  verifyRequest,
+  type IncomingSecureRequest,
+  type SealRequestInput,
+  type SealedRequest,
+} from '../secure-channel/request.ts';
 import { MemoryChannelStore, MemoryNonceStore } from '../secure-channel/stores.ts';
 
 export const T0 = 1_750_000_000_000;
@@ -15,8 +24,14 @@ export interface Fixture {
   server: SecureChannel;
   channels: MemoryChannelStore;
   nonces: MemoryNonceStore;
-  seal(input: Omit<SealRequestInput, 'keys' | 'channelId'>, channel?: { channelId: string; keys: SealRequestInput['keys'] }): Promise<SealedRequest>;
-  verify(req: IncomingSecureRequest, opts?: { now?: number; limits?: Partial<SecureChannelLimits>; nonces?: MemoryNonceStore }): ReturnType<typeof verifyRequest>;
+  seal(
+    input: Omit<SealRequestInput, 'keys' | 'channelId'>,
+    channel?: { channelId: string; keys: SealRequestInput['keys'] },
+  ): Promise<SealedRequest>;
+  verify(
+    req: IncomingSecureRequest,
+    opts?: { now?: number; limits?: Partial<SecureChannelLimits>; nonces?: MemoryNonceStore },
+  ): ReturnType<typeof verifyRequest>;
 }
 
 export async function openChannel(now = T0): Promise<{ client: ClientChannel; server: SecureChannel }> {
@@ -37,8 +52,7 @@ export async function fixture(): Promise<Fixture> {
     channels,
     nonces,
     seal: (input, channel = client) => sealRequest({ now: T0, ...input, keys: channel.keys, channelId: channel.channelId }),
-    verify: (req, opts = {}) =>
-      verifyRequest(req, { channels, nonces: opts.nonces ?? nonces, now: opts.now ?? T0, limits: opts.limits }),
+    verify: (req, opts = {}) => verifyRequest(req, { channels, nonces: opts.nonces ?? nonces, now: opts.now ?? T0, limits: opts.limits }),
   };
 }
 
@@ -79,7 +93,12 @@ export function flipB64(text: string, index = 0): string {
  * A POST whose plaintext is arbitrary bytes, correctly encrypted and signed: what a hostile client
  * (which holds its own channel keys) can send.
  */
-export async function sealRawPost(f: Fixture, plaintext: Uint8Array<ArrayBuffer> | string, path = '/ben-api/raw', now = T0): Promise<IncomingSecureRequest> {
+export async function sealRawPost(
+  f: Fixture,
+  plaintext: Uint8Array<ArrayBuffer> | string,
+  path = '/ben-api/raw',
+  now = T0,
+): Promise<IncomingSecureRequest> {
   const bytes = typeof plaintext === 'string' ? new TextEncoder().encode(plaintext) : plaintext;
   const nonce = randomToken(16);
   const iv = randomBytes(12);
@@ -91,7 +110,13 @@ export async function sealRawPost(f: Fixture, plaintext: Uint8Array<ArrayBuffer>
   const ivText = bytesToBase64Url(iv);
   const data = bytesToBase64Url(new Uint8Array(ct));
   const sign = await computeRequestSignature(f.client.keys.macKey, {
-    method: 'POST', path, query: '', channelId: f.client.channelId, ts: now, nonce, payloadHash: await sha256Hex(`${ivText}.${data}`),
+    method: 'POST',
+    path,
+    query: '',
+    channelId: f.client.channelId,
+    ts: now,
+    nonce,
+    payloadHash: await sha256Hex(`${ivText}.${data}`),
   });
   return { method: 'POST', url: path, body: { channelId: f.client.channelId, ts: now, nonce, iv: ivText, data, sign } };
 }
@@ -106,9 +131,20 @@ export async function sealRawGet(f: Fixture, plaintext: string, path = '/ben-api
     new TextEncoder().encode(plaintext),
   );
   const body = bytesToBase64Url(concatBytes(iv, new Uint8Array(ct)));
-  const pairs: Array<[string, string]> = [['channelId', f.client.channelId], ['ts', String(now)], ['nonce', nonce], ['body', body]];
+  const pairs: Array<[string, string]> = [
+    ['channelId', f.client.channelId],
+    ['ts', String(now)],
+    ['nonce', nonce],
+    ['body', body],
+  ];
   const sign = await computeRequestSignature(f.client.keys.macKey, {
-    method: 'GET', path, query: canonicalQuery(pairs), channelId: f.client.channelId, ts: now, nonce, payloadHash: await sha256Hex(body),
+    method: 'GET',
+    path,
+    query: canonicalQuery(pairs),
+    channelId: f.client.channelId,
+    ts: now,
+    nonce,
+    payloadHash: await sha256Hex(body),
   });
   return { method: 'GET', url: `${path}?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}&sign=${sign}` };
 }

@@ -16,7 +16,11 @@ export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 export const trackingBatchSchema = z.array(trackingEventSchema).min(1).max(TRACKING_LIMITS.maxEvents);
 
 /** The fields the tracking upload signs: everything in the query except `sign`, in canonical order. */
-export function trackingSigningInput(path: string, q: { appKey: string; time: number; channelId: string; nonce: string }, payloadHash: string) {
+export function trackingSigningInput(
+  path: string,
+  q: { appKey: string; time: number; channelId: string; nonce: string },
+  payloadHash: string,
+) {
   return {
     method: 'POST',
     path,

@@ -24,11 +24,19 @@ async function renameDuplicateNames(db: Kysely<unknown>, { table, scope }: NameS
   const cols = sql.join(scope.map((c) => sql.ref(c)));
   const groups = await sql<Record<string, unknown> & { name: string }>`
     select ${cols}, name from ${sql.table(table)}
-    where ${sql.join(scope.map((c) => sql`${sql.ref(c)} is not null`), sql` and `)}
+    where ${sql.join(
+      scope.map((c) => sql`${sql.ref(c)} is not null`),
+      sql` and `,
+    )}
     group by ${cols}, name having count(*) > 1`.execute(db);
   for (const g of groups.rows) {
-    const inScope = sql.join(scope.map((c) => sql`${sql.ref(c)} = ${g[c]}`), sql` and `);
-    const { rows } = await sql<{ id: number }>`select id from ${sql.table(table)} where ${inScope} and name = ${g.name} order by id`.execute(db);
+    const inScope = sql.join(
+      scope.map((c) => sql`${sql.ref(c)} = ${g[c]}`),
+      sql` and `,
+    );
+    const { rows } = await sql<{
+      id: number;
+    }>`select id from ${sql.table(table)} where ${inScope} and name = ${g.name} order by id`.execute(db);
     for (const { id } of rows.slice(1)) {
       for (let n = 1; ; n++) {
         const candidate = `${g.name}（重复${id}${n > 1 ? `-${n}` : ''}）`;
@@ -42,7 +50,12 @@ async function renameDuplicateNames(db: Kysely<unknown>, { table, scope }: NameS
 }
 
 /** Withdraws all but the newest open row of each merchant. */
-async function withdrawOlderOpen(db: Kysely<unknown>, table: 'settle_apply' | 'merchant_change', open: number[], now: number): Promise<void> {
+async function withdrawOlderOpen(
+  db: Kysely<unknown>,
+  table: 'settle_apply' | 'merchant_change',
+  open: number[],
+  now: number,
+): Promise<void> {
   const openList = sql.join(open.map((s) => sql.lit(s)));
   const merchants = await sql<{ merchant_id: number }>`
     select merchant_id from ${sql.table(table)} where status in (${openList}) group by merchant_id having count(*) > 1`.execute(db);
@@ -51,7 +64,9 @@ async function withdrawOlderOpen(db: Kysely<unknown>, table: 'settle_apply' | 'm
       select id from ${sql.table(table)} where merchant_id = ${merchant_id} and status in (${openList}) order by id desc`.execute(db);
     const older = rows.slice(1).map((r) => r.id);
     const touched = table === 'settle_apply' ? sql`, updated_at = ${now}` : sql``;
-    await sql`update ${sql.table(table)} set status = 4, review_remark = ${DUPLICATE_NOTE}${touched} where id in (${sql.join(older)})`.execute(db);
+    await sql`update ${sql.table(table)} set status = 4, review_remark = ${DUPLICATE_NOTE}${touched} where id in (${sql.join(older)})`.execute(
+      db,
+    );
   }
 }
 
@@ -68,8 +83,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('role_org_name_uq').on('role').columns(['organization_id', 'name']).unique().execute();
   await db.schema.createIndex('store_name_uq').on('store').columns(['merchant_id', 'name']).unique().execute();
   // One open (draft or pending) settle application, one pending change request per merchant.
-  await db.schema.createIndex('settle_apply_open_uq').on('settle_apply').column('merchant_id').unique().where(sql<boolean>`status in (0, 1)`).execute();
-  await db.schema.createIndex('merchant_change_pending_uq').on('merchant_change').column('merchant_id').unique().where(sql<boolean>`status = 1`).execute();
+  await db.schema
+    .createIndex('settle_apply_open_uq')
+    .on('settle_apply')
+    .column('merchant_id')
+    .unique()
+    .where(sql<boolean>`status in (0, 1)`)
+    .execute();
+  await db.schema
+    .createIndex('merchant_change_pending_uq')
+    .on('merchant_change')
+    .column('merchant_id')
+    .unique()
+    .where(sql<boolean>`status = 1`)
+    .execute();
 
   // Sending budgets (verify codes per phone, per IP, overall): one row per bucket, counted with a
   // conditional upsert so concurrent requests can never overspend a budget.

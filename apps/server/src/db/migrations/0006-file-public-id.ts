@@ -20,7 +20,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('file').addColumn('public_id', 'varchar(32)').execute();
   const publicIds = new Map<number, string>();
   for (;;) {
-    const rows: { id: number }[] = await db.selectFrom('file').select('id').where('public_id', 'is', null).orderBy('id').limit(BATCH).execute();
+    const rows: { id: number }[] = await db
+      .selectFrom('file')
+      .select('id')
+      .where('public_id', 'is', null)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     if (rows.length === 0) break;
     for (const r of rows) {
       const publicId = newPublicId();
@@ -58,7 +64,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         touched = true;
         return { ...c, before: toPublic(c.before), after: toPublic(c.after) };
       });
-      if (touched) await db.updateTable('merchant_change').set({ changes: JSON.stringify(next) }).where('id', '=', r.id).execute();
+      if (touched)
+        await db
+          .updateTable('merchant_change')
+          .set({ changes: JSON.stringify(next) })
+          .where('id', '=', r.id)
+          .execute();
     }
   }
 }

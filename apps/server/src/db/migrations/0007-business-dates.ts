@@ -27,7 +27,11 @@ async function toDateColumn(db: AnyDb, table: string, column: string, notNull: b
     .execute();
   const rows = await db.selectFrom(table).select(['id', column]).where(column, 'is not', null).execute();
   for (const r of rows as { id: number; [k: string]: unknown }[]) {
-    await db.updateTable(table).set({ [temp]: shanghaiDate(r[column] as number) }).where('id', '=', r.id).execute();
+    await db
+      .updateTable(table)
+      .set({ [temp]: shanghaiDate(r[column] as number) })
+      .where('id', '=', r.id)
+      .execute();
   }
   await db.schema.alterTable(table).dropColumn(column).execute();
   await db.schema.alterTable(table).renameColumn(temp, column).execute();

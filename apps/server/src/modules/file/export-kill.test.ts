@@ -32,11 +32,26 @@ function freePort(): Promise<number> {
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_PASSWORD: TEST_PASSWORD, LOG_LEVEL: 'error', EXPORT_SYNC_MAX_ROWS: '0', RATE_LIMIT_MAX: '100000', WEB_DIST: path.join(dataDir, 'no-web') },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_PASSWORD: TEST_PASSWORD,
+      LOG_LEVEL: 'error',
+      EXPORT_SYNC_MAX_ROWS: '0',
+      RATE_LIMIT_MAX: '100000',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -46,7 +61,11 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 
 async function signIn(port: number) {
   const anon = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, appKey: 'A1001000' });
-  const { token } = await anon.call<{ token: string }>({ method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } } });
+  const { token } = await anon.call<{ token: string }>({
+    method: 'POST',
+    path: GATEWAY_PATHS.ignoreSecurity,
+    body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } },
+  });
   return new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, appKey: 'A1001000', getToken: () => token });
 }
 
@@ -86,7 +105,13 @@ describe('export task killed mid-run (sqlite, real process)', () => {
 
     // Kill it once rows are being written.
     const exportsDir = path.join(dataDir, 'exports');
-    const partFiles = () => (fs.existsSync(exportsDir) ? fs.readdirSync(exportsDir, { recursive: true }).map(String).filter((f) => f.endsWith('.part')) : []);
+    const partFiles = () =>
+      fs.existsSync(exportsDir)
+        ? fs
+            .readdirSync(exportsDir, { recursive: true })
+            .map(String)
+            .filter((f) => f.endsWith('.part'))
+        : [];
     let running: ExportTask | undefined;
     for (let i = 0; i < 600 && !running; i++) {
       const list = ((await op(admin, exportTaskOps.list.name, {})).data as { list: ExportTask[] }).list;

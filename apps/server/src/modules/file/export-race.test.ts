@@ -20,11 +20,23 @@ describe.each(DIALECTS)('export cap under concurrency (%s)', (dialect) => {
     return { ...res.envelope, status: res.status };
   };
   const active = async () =>
-    Number((await t.db.db.selectFrom('export_task').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.db
+          .selectFrom('export_task')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', accountId)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     // Every export becomes a task, and no task runs (the runner is stopped): a slot is freed only by the test.
-    t = await startTestApp(dialect, { export: { syncMaxRows: 0, fileDays: 7, maxActivePerAccount: 2, workers: 1 }, jobRunner: 'inprocess' });
+    t = await startTestApp(dialect, {
+      export: { syncMaxRows: 0, fileDays: 7, maxActivePerAccount: 2, workers: 1 },
+      jobRunner: 'inprocess',
+    });
     await t.exports.stop();
     admin = await t.signIn('admin');
     accountId = (await t.db.db.selectFrom('account').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow()).id;

@@ -64,7 +64,11 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
       expect(String(r[6])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     }
     // The export is in the operation log.
-    const log = await t.db.db.selectFrom('operation_log').select(['operation', 'result_code']).where('operation', '=', `${accountOps.list.name}#export`).execute();
+    const log = await t.db.db
+      .selectFrom('operation_log')
+      .select(['operation', 'result_code'])
+      .where('operation', '=', `${accountOps.list.name}#export`)
+      .execute();
     expect(log.length).toBeGreaterThan(0);
   });
 
@@ -98,7 +102,14 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const { taskId, totalRows } = res.envelope.data as ExportQueued;
     expect(totalRows).toBe(total);
     const task = await settled(admin, taskId);
-    expect(task).toMatchObject({ status: 'done', progress: 100, rowCount: total, totalRows: total, sourcePage: '账号列表', filterSummary: '状态：启用' });
+    expect(task).toMatchObject({
+      status: 'done',
+      progress: 100,
+      rowCount: total,
+      totalRows: total,
+      sourcePage: '账号列表',
+      filterSummary: '状态：启用',
+    });
     expect(task.fileName).toMatch(/^账号列表_\d{14}\.xlsx$/);
     expect(task.fileSize).toBeGreaterThan(1000);
     expect(task.expiresAt).toBe(task.finishedAt! + 7 * 86_400_000);
@@ -112,7 +123,11 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     expect(rows.slice(1).every((r) => r[5] === '启用')).toBe(true);
 
     // The stored file has a random name under DATA_DIR/exports/<merchant>/, never the client's.
-    const stored = await t.db.db.selectFrom('export_task').select(['storage_name', 'merchant_id']).where('id', '=', taskId).executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('export_task')
+      .select(['storage_name', 'merchant_id'])
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
     expect(stored.storage_name).toMatch(/^[0-9a-f]{32}\.xlsx$/);
     const onDisk = path.join(t.config.dataDir, 'exports', String(stored.merchant_id), stored.storage_name!);
     expect(fs.existsSync(onDisk)).toBe(true);
@@ -146,7 +161,12 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
 
   it('writes values beginning with = + - @ as text cells, never formulas', async () => {
     const orgs = [`=HYPERLINK("http://x","y")`, '+1+2', '-3+4', '@SUM(A1)'];
-    const root = await t.db.db.selectFrom('organization').select('id').where('merchant_id', '=', 1).where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const root = await t.db.db
+      .selectFrom('organization')
+      .select('id')
+      .where('merchant_id', '=', 1)
+      .where('parent_id', 'is', null)
+      .executeTakeFirstOrThrow();
     for (const [i, name] of orgs.entries()) {
       const org = await op(admin, organizationOps.add, { parentId: root.id, name });
       expect(org.code, org.msg).toBe(CODES.ok);
@@ -154,7 +174,9 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
       const role = await op(admin, roleOps.add, { organizationId, name: `公式角色${i}`, menuIds: [] });
       expect(role.code, role.msg).toBe(CODES.ok);
       const added = await op(admin, accountOps.add, {
-        userName: `formula${i}`, phone: `1370000111${i}`, password: TEST_PASSWORD,
+        userName: `formula${i}`,
+        phone: `1370000111${i}`,
+        password: TEST_PASSWORD,
         memberships: [{ organizationId, roleId: (role.data as { id: number }).id }],
       });
       expect(added.code, added.msg).toBe(CODES.ok);
@@ -175,18 +197,49 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const before = await t.db.db.selectFrom('export_task').select('id').execute();
     // Two tasks queued behind a busy worker: hold them as queued by marking them so directly.
     const now = t.clock.now();
-    const account = await t.db.db.selectFrom('account').select(['id', 'merchant_id']).where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    const base = { merchant_id: account.merchant_id, account_id: account.id, op_name: accountOps.list.name, input_json: '{}', organization_id: null, file_name: 'x.xlsx', source_page: '账号列表', created_at: now, heartbeat_at: now };
-    await t.db.db.insertInto('export_task').values([{ ...base, status: 'running' }, { ...base, status: 'running' }]).execute();
+    const account = await t.db.db
+      .selectFrom('account')
+      .select(['id', 'merchant_id'])
+      .where('user_name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const base = {
+      merchant_id: account.merchant_id,
+      account_id: account.id,
+      op_name: accountOps.list.name,
+      input_json: '{}',
+      organization_id: null,
+      file_name: 'x.xlsx',
+      source_page: '账号列表',
+      created_at: now,
+      heartbeat_at: now,
+    };
+    await t.db.db
+      .insertInto('export_task')
+      .values([
+        { ...base, status: 'running' },
+        { ...base, status: 'running' },
+      ])
+      .execute();
     const res = await exportList(admin, accountOps.list, { status: 0 });
     expect(res.kind === 'json' && res.envelope.code).toBe(CODES.tooManyRequests);
     expect(res.kind === 'json' && res.envelope.msg).toContain('您已有2个导出正在进行（最多2个）');
-    await t.db.db.deleteFrom('export_task').where('id', 'not in', before.length ? before.map((b) => b.id) : [0]).execute();
+    await t.db.db
+      .deleteFrom('export_task')
+      .where('id', 'not in', before.length ? before.map((b) => b.id) : [0])
+      .execute();
   });
 
   it('marks a task whose server died mid-run failed (never done), removes the partial file, and retries it', async () => {
-    const account = await t.db.db.selectFrom('account').select(['id', 'merchant_id']).where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    const role = await t.db.db.selectFrom('membership').select(['organization_id', 'role_id']).where('account_id', '=', account.id).executeTakeFirstOrThrow();
+    const account = await t.db.db
+      .selectFrom('account')
+      .select(['id', 'merchant_id'])
+      .where('user_name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const role = await t.db.db
+      .selectFrom('membership')
+      .select(['organization_id', 'role_id'])
+      .where('account_id', '=', account.id)
+      .executeTakeFirstOrThrow();
     const storage = 'ab'.repeat(16) + '.xlsx';
     const part = path.join(t.config.dataDir, 'exports', String(account.merchant_id), `${storage}.part`);
     fs.mkdirSync(path.dirname(part), { recursive: true });
@@ -195,9 +248,21 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const { id } = await t.db.db
       .insertInto('export_task')
       .values({
-        merchant_id: account.merchant_id, account_id: account.id, op_name: accountOps.list.name, input_json: '{"status":1}',
-        organization_id: role.organization_id, role_ids: String(role.role_id), file_name: '账号列表_20261121100000.xlsx', source_page: '账号列表',
-        status: 'running', total_rows: 30, processed_rows: 12, storage_name: storage, created_at: now, started_at: now, heartbeat_at: now,
+        merchant_id: account.merchant_id,
+        account_id: account.id,
+        op_name: accountOps.list.name,
+        input_json: '{"status":1}',
+        organization_id: role.organization_id,
+        role_ids: String(role.role_id),
+        file_name: '账号列表_20261121100000.xlsx',
+        source_page: '账号列表',
+        status: 'running',
+        total_rows: 30,
+        processed_rows: 12,
+        storage_name: storage,
+        created_at: now,
+        started_at: now,
+        heartbeat_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -224,7 +289,11 @@ describe.each(DIALECTS)('export center (%s)', (dialect) => {
     const res = await exportList(admin, accountOps.list, {}, { exportName: '过期测试' });
     const { taskId } = (res as { envelope: { data: ExportQueued } }).envelope.data;
     const done = await settled(admin, taskId);
-    const row = await t.db.db.selectFrom('export_task').select(['storage_name', 'merchant_id']).where('id', '=', taskId).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('export_task')
+      .select(['storage_name', 'merchant_id'])
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
     const onDisk = path.join(t.config.dataDir, 'exports', String(row.merchant_id), row.storage_name!);
     t.clock.advance(done.expiresAt! - t.clock.now() + 1);
     const swept = await t.exports.sweep();

@@ -25,15 +25,26 @@ describe.each(DIALECTS)('who may read a file (%s)', (dialect) => {
 
   /** A new account of the demo merchant whose one role holds exactly these pages (by anchor). */
   async function accountWithPages(anchors: string[]) {
-    const menus = await t.db.db.selectFrom('menu').select('id').where('anchor', 'in', ['section-basic', ...anchors]).execute();
+    const menus = await t.db.db
+      .selectFrom('menu')
+      .select('id')
+      .where('anchor', 'in', ['section-basic', ...anchors])
+      .execute();
     expect(menus).toHaveLength(anchors.length + 1);
-    const root = await t.db.db.selectFrom('organization').select('id').where('merchant_id', '=', 1).where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const root = await t.db.db
+      .selectFrom('organization')
+      .select('id')
+      .where('merchant_id', '=', 1)
+      .where('parent_id', 'is', null)
+      .executeTakeFirstOrThrow();
     accounts++;
     const role = await op(admin, roleOps.add, { organizationId: root.id, name: `附件角色${accounts}`, menuIds: menus.map((m) => m.id) });
     expect(role.code, role.msg).toBe(CODES.ok);
     const userName = `filereader${accounts}`;
     const added = await op(admin, accountOps.add, {
-      userName, phone: `1360000${String(accounts).padStart(4, '0')}`, password: TEST_PASSWORD,
+      userName,
+      phone: `1360000${String(accounts).padStart(4, '0')}`,
+      password: TEST_PASSWORD,
       memberships: [{ organizationId: root.id, roleId: (role.data as { id: number }).id }],
     });
     expect(added.code, added.msg).toBe(CODES.ok);
@@ -95,10 +106,21 @@ describe.each(DIALECTS)('who may read a file (%s)', (dialect) => {
     const rows = await t.db.db.selectFrom('file').select(['id', 'public_id']).where('merchant_id', '=', 1).execute();
     const rowIds = rows.map((r) => r.id);
     expect(rows.map((r) => r.public_id).sort()).toEqual([licence.id, contract.id].sort());
-    const guesses: unknown[] = [...rowIds, ...rowIds.map(String), Math.max(...rowIds) + 1, 1, '0', 'AAAAAAAAAAAAAAAAAAAAAA', `${licence.id.slice(0, 21)}${licence.id.endsWith('A') ? 'B' : 'A'}`];
+    const guesses: unknown[] = [
+      ...rowIds,
+      ...rowIds.map(String),
+      Math.max(...rowIds) + 1,
+      1,
+      '0',
+      'AAAAAAAAAAAAAAAAAAAAAA',
+      `${licence.id.slice(0, 21)}${licence.id.endsWith('A') ? 'B' : 'A'}`,
+    ];
     for (const id of guesses) {
       expect(await info(admin, id), `file.info ${String(id)}`).toMatchObject({ code: CODES.notFound, msg: '文件不存在' });
-      expect(await downloadEnvelope(admin, String(id)), `download ${String(id)}`).toMatchObject({ code: CODES.notFound, msg: '文件不存在' });
+      expect(await downloadEnvelope(admin, String(id)), `download ${String(id)}`).toMatchObject({
+        code: CODES.notFound,
+        msg: '文件不存在',
+      });
     }
     // not an id at all: bad input naming the field
     expect(await info(admin, '../1.png')).toMatchObject({ code: CODES.badInput, msg: '附件不正确（字段：id）' });

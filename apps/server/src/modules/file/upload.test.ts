@@ -25,7 +25,14 @@ describe.each(DIALECTS)('uploads (%s)', (dialect) => {
   let other: ApiClient;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'merchant-files-'));
   const storedCount = async () => ({
-    rows: Number((await t.db.db.selectFrom('file').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    rows: Number(
+      (
+        await t.db.db
+          .selectFrom('file')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
     files: existsSync(path.join(dataDir, 'files', '1')) ? readdirSync(path.join(dataDir, 'files', '1')).length : 0,
     parts: existsSync(path.join(dataDir, 'files', '.uploads')) ? readdirSync(path.join(dataDir, 'files', '.uploads')).length : 0,
   });
@@ -97,36 +104,70 @@ describe.each(DIALECTS)('uploads (%s)', (dialect) => {
   it('refuses an oversize file before or while receiving it, storing nothing', async () => {
     const before = await storedCount();
     const declared = await op(admin, fileOps.uploadBegin.name, {
-      fileName: '大文件.pdf', size: FILE_LIMITS.maxBytes + 1, purpose: 'contract', data: bigPdf(1000).toString('base64'),
+      fileName: '大文件.pdf',
+      size: FILE_LIMITS.maxBytes + 1,
+      purpose: 'contract',
+      data: bigPdf(1000).toString('base64'),
     });
     expect(declared.code).toBe(CODES.badInput);
     expect(declared.msg).toBe('文件不能超过5MB（字段：size）');
     // declares 600 KB, then sends more than that
     const pdf = bigPdf(700_000);
-    const first = data<UploadProgress>(await op(admin, fileOps.uploadBegin.name, {
-      fileName: '超出.pdf', size: 600_000, purpose: 'contract', data: pdf.subarray(0, FILE_LIMITS.chunkBytes).toString('base64'),
-    }));
+    const first = data<UploadProgress>(
+      await op(admin, fileOps.uploadBegin.name, {
+        fileName: '超出.pdf',
+        size: 600_000,
+        purpose: 'contract',
+        data: pdf.subarray(0, FILE_LIMITS.chunkBytes).toString('base64'),
+      }),
+    );
     expect(first.done).toBe(false);
-    const beyond = await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') });
+    const beyond = await op(admin, fileOps.uploadAppend.name, {
+      uploadId: first.uploadId,
+      offset: first.received,
+      data: pdf.subarray(first.received).toString('base64'),
+    });
     expect(beyond.code).toBe(CODES.badInput);
     expect(beyond.msg).toContain('超过了声明的大小');
-    expect((await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: 'AAAA' })).code).toBe(CODES.notFound);
+    expect((await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: 'AAAA' })).code).toBe(
+      CODES.notFound,
+    );
     // a chunk larger than the chunk limit is refused by the schema
-    const huge = await op(admin, fileOps.uploadBegin.name, { fileName: 'a.pdf', size: 600_000, purpose: 'contract', data: 'A'.repeat(800_000) });
+    const huge = await op(admin, fileOps.uploadBegin.name, {
+      fileName: 'a.pdf',
+      size: 600_000,
+      purpose: 'contract',
+      data: 'A'.repeat(800_000),
+    });
     expect(huge.code).not.toBe('200');
     expect(await storedCount()).toEqual(before);
   });
 
   it('checks the offset, the owner of an upload and the purpose’s permission', async () => {
     const pdf = bigPdf(600_000);
-    const first = data<UploadProgress>(await op(admin, fileOps.uploadBegin.name, {
-      fileName: '合同.pdf', size: pdf.length, purpose: 'contract', data: pdf.subarray(0, FILE_LIMITS.chunkBytes).toString('base64'),
-    }));
+    const first = data<UploadProgress>(
+      await op(admin, fileOps.uploadBegin.name, {
+        fileName: '合同.pdf',
+        size: pdf.length,
+        purpose: 'contract',
+        data: pdf.subarray(0, FILE_LIMITS.chunkBytes).toString('base64'),
+      }),
+    );
     const wrongOffset = await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: 10, data: 'AAAA' });
     expect(wrongOffset).toMatchObject({ code: CODES.conflict, msg: `续传位置不正确：应从第${first.received}字节继续` });
-    const theirs = await op(other, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') });
+    const theirs = await op(other, fileOps.uploadAppend.name, {
+      uploadId: first.uploadId,
+      offset: first.received,
+      data: pdf.subarray(first.received).toString('base64'),
+    });
     expect(theirs.code).toBe(CODES.notFound);
-    const done = data<UploadProgress>(await op(admin, fileOps.uploadAppend.name, { uploadId: first.uploadId, offset: first.received, data: pdf.subarray(first.received).toString('base64') }));
+    const done = data<UploadProgress>(
+      await op(admin, fileOps.uploadAppend.name, {
+        uploadId: first.uploadId,
+        offset: first.received,
+        data: pdf.subarray(first.received).toString('base64'),
+      }),
+    );
     expect(done.done).toBe(true);
 
     const operator = await t.signIn('operator');

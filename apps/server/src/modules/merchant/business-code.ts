@@ -16,7 +16,12 @@ const ATTEMPTS = 20;
  * MD2611210375. `taken` checks uniqueness within the merchant; the unique index is the last word
  * (see `withGeneratedCode`).
  */
-export async function generateCode(prefix: string, now: number, taken: (code: string) => Promise<boolean>, draw = () => drawCode(prefix, now)): Promise<string> {
+export async function generateCode(
+  prefix: string,
+  now: number,
+  taken: (code: string) => Promise<boolean>,
+  draw = () => drawCode(prefix, now),
+): Promise<string> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const code = draw();
     if (!(await taken(code))) return code;

@@ -15,8 +15,16 @@ import { call, rowCount } from '../../test/calls.ts';
 const NEAR_MIDNIGHT = Date.UTC(2026, 10, 21, 16, 30, 0);
 
 const contract = (patch: Record<string, unknown> = {}) => ({
-  name: '外滩店场地租赁合同', contractType: 'lease', partyName: '上海外滩置业有限公司', amount: 1_200_000,
-  signDate: '2025-12-08', startDate: '2026-11-22', endDate: '2027-11-21', fileId: null, remark: '', ...patch,
+  name: '外滩店场地租赁合同',
+  contractType: 'lease',
+  partyName: '上海外滩置业有限公司',
+  amount: 1_200_000,
+  signDate: '2025-12-08',
+  startDate: '2026-11-22',
+  endDate: '2027-11-21',
+  fileId: null,
+  remark: '',
+  ...patch,
 });
 
 describe.each(DIALECTS)('business dates and the business time zone (%s)', (dialect) => {
@@ -54,20 +62,50 @@ describe.each(DIALECTS)('business dates and the business time zone (%s)', (diale
       expect(await op(admin, contractOps.add, contract(patch))).toMatchObject({ code: CODES.badInput, msg });
     }
     const staff = { name: '林晓雨', phone: '15800001111', position: 'clerk', remark: '' };
-    expect(await op(admin, staffOps.create, { ...staff, entryDate: '2026-13-01' })).toMatchObject({ code: CODES.badInput, msg: '入职日期不是有效的日期（1900-01-01～2099-12-31）（字段：entryDate）' });
-    expect(await op(admin, staffOps.create, { ...staff, entryDate: 1_700_000_000_000 })).toMatchObject({ code: CODES.badInput, msg: '入职日期格式应为 YYYY-MM-DD 的日期（字段：entryDate）' });
+    expect(await op(admin, staffOps.create, { ...staff, entryDate: '2026-13-01' })).toMatchObject({
+      code: CODES.badInput,
+      msg: '入职日期不是有效的日期（1900-01-01～2099-12-31）（字段：entryDate）',
+    });
+    expect(await op(admin, staffOps.create, { ...staff, entryDate: 1_700_000_000_000 })).toMatchObject({
+      code: CODES.badInput,
+      msg: '入职日期格式应为 YYYY-MM-DD 的日期（字段：entryDate）',
+    });
     expect([await rowCount(shanghai, 'contract'), await rowCount(shanghai, 'store_staff')]).toEqual(before);
   });
 
   it('stores the date as the text picked and answers the same string in every zone', async () => {
-    for (const [t, c] of [[shanghai, admin], [utc, utcAdmin]] as const) {
+    for (const [t, c] of [
+      [shanghai, admin],
+      [utc, utcAdmin],
+    ] as const) {
       const { id } = await call<{ id: number }>(c, contractOps.add, contract());
-      const raw = await t.db.db.selectFrom('contract').select(['sign_date', 'start_date', 'end_date']).where('id', '=', id).executeTakeFirstOrThrow();
+      const raw = await t.db.db
+        .selectFrom('contract')
+        .select(['sign_date', 'start_date', 'end_date'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(raw).toEqual({ sign_date: '2025-12-08', start_date: '2026-11-22', end_date: '2027-11-21' });
-      expect(await call<ContractRow>(c, contractOps.detail, { id })).toMatchObject({ signDate: '2025-12-08', startDate: '2026-11-22', endDate: '2027-11-21' });
-      const staff = await call<{ id: number }>(c, staffOps.create, { name: '林晓雨', phone: '15800001111', position: 'clerk', entryDate: '2026-11-22', remark: '' });
+      expect(await call<ContractRow>(c, contractOps.detail, { id })).toMatchObject({
+        signDate: '2025-12-08',
+        startDate: '2026-11-22',
+        endDate: '2027-11-21',
+      });
+      const staff = await call<{ id: number }>(c, staffOps.create, {
+        name: '林晓雨',
+        phone: '15800001111',
+        position: 'clerk',
+        entryDate: '2026-11-22',
+        remark: '',
+      });
       expect(await call<StaffRow>(c, staffOps.detail, { id: staff.id })).toMatchObject({ entryDate: '2026-11-22' });
-      await call(c, staffOps.update, { id: staff.id, name: '林晓雨', phone: '158****1111', position: 'clerk', entryDate: null, remark: '' });
+      await call(c, staffOps.update, {
+        id: staff.id,
+        name: '林晓雨',
+        phone: '158****1111',
+        position: 'clerk',
+        entryDate: null,
+        remark: '',
+      });
       expect((await call<StaffRow>(c, staffOps.detail, { id: staff.id })).entryDate).toBeNull();
     }
   });
@@ -96,12 +134,21 @@ describe.each(DIALECTS)('business dates and the business time zone (%s)', (diale
     const inRange = await call<Paged<ContractRow>>(admin, contractOps.list, { endRange: ['2026-11-21', '2026-11-21'], pageSize: 200 });
     expect(inRange.list.map((c) => c.endDate)).toEqual(inRange.list.map(() => '2026-11-21'));
     expect(inRange.list.map((c) => c.name)).toContain('南京路店场地租赁合同');
-    expect(await op(admin, contractOps.list, { endRange: [Date.UTC(2026, 0, 1), Date.UTC(2026, 11, 31)] })).toMatchObject({ code: CODES.badInput, msg: '到期日期范围格式应为 YYYY-MM-DD（字段：endRange）' });
-    expect(await op(admin, contractOps.list, { endRange: ['2026-12-31', '2026-01-01'] })).toMatchObject({ code: CODES.badInput, msg: '到期日期范围的结束日期不能早于开始日期（字段：endRange）' });
+    expect(await op(admin, contractOps.list, { endRange: [Date.UTC(2026, 0, 1), Date.UTC(2026, 11, 31)] })).toMatchObject({
+      code: CODES.badInput,
+      msg: '到期日期范围格式应为 YYYY-MM-DD（字段：endRange）',
+    });
+    expect(await op(admin, contractOps.list, { endRange: ['2026-12-31', '2026-01-01'] })).toMatchObject({
+      code: CODES.badInput,
+      msg: '到期日期范围的结束日期不能早于开始日期（字段：endRange）',
+    });
   });
 
   it('exports the same date strings, times and file names on the business clock', async () => {
-    for (const [c, stamp] of [[admin, '20261122003000'], [utcAdmin, '20261121163000']] as const) {
+    for (const [c, stamp] of [
+      [admin, '20261122003000'],
+      [utcAdmin, '20261121163000'],
+    ] as const) {
       const res = await exportList(c, contractOps.list, { name: '外滩店' }, { exportName: '合同列表' });
       if (res.kind !== 'file') throw new Error(JSON.stringify(res.envelope));
       expect(res.fileName).toBe(`合同列表_${stamp}.xlsx`);
@@ -110,11 +157,13 @@ describe.each(DIALECTS)('business dates and the business time zone (%s)', (diale
       expect(rows[1].slice(6, 9)).toEqual(['2025-12-08', '2026-11-22 至 2027-11-21', '2027-11-21']);
     }
     // a timestamp column: 创建时间 of the employee created at NEAR_MIDNIGHT
-    for (const [c, time] of [[admin, '2026-11-22 00:30:00'], [utcAdmin, '2026-11-21 16:30:00']] as const) {
+    for (const [c, time] of [
+      [admin, '2026-11-22 00:30:00'],
+      [utcAdmin, '2026-11-21 16:30:00'],
+    ] as const) {
       const res = await exportList(c, staffOps.list, { name: '林晓雨' }, { exportName: '门店员工' });
       if (res.kind !== 'file') throw new Error(JSON.stringify(res.envelope));
       expect(sheetRows(res.workbook)[1][7]).toBe(time);
     }
   });
-
 });

@@ -52,8 +52,14 @@ export function contractQuery(db: Db, merchantId: number, f: Omit<ContractFilter
 
 export async function listContracts(db: Db, merchantId: number, f: ContractFilter, today: string) {
   const q = contractQuery(db, merchantId, f, today);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list, total: Number(total.n) };
 }
 
@@ -62,7 +68,9 @@ export function findContract(db: Db, merchantId: number, id: number) {
 }
 
 export async function contractNoTaken(db: Db, merchantId: number, no: string) {
-  return Boolean(await db.selectFrom('contract').select('id').where('merchant_id', '=', merchantId).where('contract_no', '=', no).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('contract').select('id').where('merchant_id', '=', merchantId).where('contract_no', '=', no).executeTakeFirst(),
+  );
 }
 
 export async function insertContract(db: Db, row: Omit<ContractTable, 'id'>) {

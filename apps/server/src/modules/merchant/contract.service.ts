@@ -23,11 +23,23 @@ function toContract(r: repo.ContractDbRow, today: string, files: Map<number, { i
   const c = { startDate: r.start_date, endDate: r.end_date, terminatedAt: r.terminated_at === null ? null : Number(r.terminated_at) };
   const status = contractStatusAt(c, today);
   return {
-    id: r.id, contractNo: r.contract_no, name: r.name, contractType: r.contract_type,
-    contractTypeName: CONTRACT_TYPES[r.contract_type as keyof typeof CONTRACT_TYPES] ?? r.contract_type, partyName: r.party_name,
-    amount: Number(r.amount), signDate: r.sign_date, ...c, status, statusName: CONTRACT_STATUS[status],
-    fileId: r.file_id === null ? null : (files.get(r.file_id)?.id ?? null), fileName: r.file_id === null ? '' : (files.get(r.file_id)?.name ?? ''), remark: r.remark, terminateReason: r.terminate_reason,
-    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    id: r.id,
+    contractNo: r.contract_no,
+    name: r.name,
+    contractType: r.contract_type,
+    contractTypeName: CONTRACT_TYPES[r.contract_type as keyof typeof CONTRACT_TYPES] ?? r.contract_type,
+    partyName: r.party_name,
+    amount: Number(r.amount),
+    signDate: r.sign_date,
+    ...c,
+    status,
+    statusName: CONTRACT_STATUS[status],
+    fileId: r.file_id === null ? null : (files.get(r.file_id)?.id ?? null),
+    fileName: r.file_id === null ? '' : (files.get(r.file_id)?.name ?? ''),
+    remark: r.remark,
+    terminateReason: r.terminate_reason,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }
 
@@ -39,13 +51,19 @@ async function requireContract(ctx: OpContext, id: number) {
 
 /** The attachment's row id: a contract file of this merchant (else "not found" / bad input). */
 async function checkFile(ctx: OpContext, fileId: string | null | undefined): Promise<number | null> {
-  return fileId ? (await requireMerchantFile(ctx.db, merchantOf(ctx), fileId, { what: '合同附件', purpose: 'contract', field: 'fileId' })).rowId : null;
+  return fileId
+    ? (await requireMerchantFile(ctx.db, merchantOf(ctx), fileId, { what: '合同附件', purpose: 'contract', field: 'fileId' })).rowId
+    : null;
 }
 
 export async function list(ctx: OpContext, f: repo.ContractFilter): Promise<Paged<ContractRow>> {
   const today = todayOf(ctx);
   const { list: rows, total } = await repo.listContracts(ctx.db, merchantOf(ctx), f, today);
-  const files = await fileRefs(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
+  const files = await fileRefs(
+    ctx.db,
+    merchantOf(ctx),
+    rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])),
+  );
   return { list: rows.map((r) => toContract(r, today, files)), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
@@ -57,7 +75,11 @@ export function listExportQuery(ctx: OpContext, f: Omit<repo.ContractFilter, 'pa
 /** One export batch: the list's rows (status from the dates, attachment names). */
 export async function listExportRows(ctx: OpContext, rows: repo.ContractDbRow[]): Promise<ContractRow[]> {
   const today = todayOf(ctx);
-  const files = await fileRefs(ctx.db, merchantOf(ctx), rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])));
+  const files = await fileRefs(
+    ctx.db,
+    merchantOf(ctx),
+    rows.flatMap((r) => (r.file_id === null ? [] : [r.file_id])),
+  );
   return rows.map((r) => toContract(r, today, files));
 }
 
@@ -69,21 +91,40 @@ export async function detail(ctx: OpContext, id: number) {
 
 type Fields = z.output<typeof contractAddInput>;
 const columnsOf = (i: Fields, fileRowId: number | null) => ({
-  name: i.name, contract_type: i.contractType, party_name: i.partyName, amount: i.amount, sign_date: i.signDate, start_date: i.startDate,
-  end_date: i.endDate, file_id: fileRowId, remark: i.remark,
+  name: i.name,
+  contract_type: i.contractType,
+  party_name: i.partyName,
+  amount: i.amount,
+  sign_date: i.signDate,
+  start_date: i.startDate,
+  end_date: i.endDate,
+  file_id: fileRowId,
+  remark: i.remark,
 });
 
 export async function add(ctx: OpContext, input: Fields) {
   const mid = merchantOf(ctx);
   const fileRowId = await checkFile(ctx, input.fileId);
   const now = ctx.clock.now();
-  return withGeneratedCode('HT', now, (c) => repo.contractNoTaken(ctx.db, mid, c), CONTRACT_NO_INDEX, async (contractNo) => {
-    const id = await repo.insertContract(ctx.db, {
-      merchant_id: mid, contract_no: contractNo, ...columnsOf(input, fileRowId), terminated_at: null, terminate_reason: '',
-      created_by: ctx.session!.accountId, created_at: now, updated_at: now,
-    });
-    return { id, contractNo };
-  });
+  return withGeneratedCode(
+    'HT',
+    now,
+    (c) => repo.contractNoTaken(ctx.db, mid, c),
+    CONTRACT_NO_INDEX,
+    async (contractNo) => {
+      const id = await repo.insertContract(ctx.db, {
+        merchant_id: mid,
+        contract_no: contractNo,
+        ...columnsOf(input, fileRowId),
+        terminated_at: null,
+        terminate_reason: '',
+        created_by: ctx.session!.accountId,
+        created_at: now,
+        updated_at: now,
+      });
+      return { id, contractNo };
+    },
+  );
 }
 
 export async function edit(ctx: OpContext, input: z.output<typeof contractEditInput>) {

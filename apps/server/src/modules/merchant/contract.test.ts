@@ -16,8 +16,15 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
   /** The business date `days` from today (Asia/Shanghai). */
   const day = (days: number) => calendarDateOf(t.clock.now() + days * DAY, 'Asia/Shanghai');
   const valid = () => ({
-    name: '徐汇滨江店场地租赁合同', contractType: 'lease', partyName: '上海滨江置业有限公司', amount: 36_000_000,
-    signDate: day(-10), startDate: day(-5), endDate: day(360), fileId, remark: '年租金36万元，按季度支付',
+    name: '徐汇滨江店场地租赁合同',
+    contractType: 'lease',
+    partyName: '上海滨江置业有限公司',
+    amount: 36_000_000,
+    signDate: day(-10),
+    startDate: day(-5),
+    endDate: day(360),
+    fileId,
+    remark: '年租金36万元，按季度支付',
   });
 
   beforeAll(async () => {
@@ -43,10 +50,14 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
       expect(await op(admin, contractOps.add, { ...valid(), ...patch })).toMatchObject({ code: CODES.badInput, msg });
     }
     const theirFile = (await upload(other, '合同.png', tinyPng(), 'contract')).data.file!.id;
-    expect(await op(admin, contractOps.add, { ...valid(), fileId: theirFile })).toMatchObject({ code: CODES.notFound, msg: '合同附件不存在' });
+    expect(await op(admin, contractOps.add, { ...valid(), fileId: theirFile })).toMatchObject({
+      code: CODES.notFound,
+      msg: '合同附件不存在',
+    });
     const licence = (await upload(admin, '营业执照.png', tinyPng(), 'licence')).data.file!.id;
     expect(await op(admin, contractOps.add, { ...valid(), fileId: licence })).toMatchObject({
-      code: CODES.badInput, msg: '“营业执照.png”是作为营业执照/证件照片上传的，不能用作合同附件，请重新上传（字段：fileId）',
+      code: CODES.badInput,
+      msg: '“营业执照.png”是作为营业执照/证件照片上传的，不能用作合同附件，请重新上传（字段：fileId）',
     });
     expect(await rowCount(t, 'contract')).toBe(before);
   });
@@ -56,10 +67,23 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
     id = res.id;
     expect(res.contractNo).toMatch(/^HT\d{10}$/);
     const c = await call<ContractRow>(admin, contractOps.detail, { id });
-    expect(c).toMatchObject({ status: 'active', statusName: '生效中', fileId, fileName: '租赁合同.png', amount: 36_000_000, contractTypeName: '场地租赁合同' });
+    expect(c).toMatchObject({
+      status: 'active',
+      statusName: '生效中',
+      fileId,
+      fileName: '租赁合同.png',
+      amount: 36_000_000,
+      contractTypeName: '场地租赁合同',
+    });
     await call(admin, contractOps.edit, { ...valid(), id, endDate: day(20) });
     expect((await call<ContractRow>(admin, contractOps.detail, { id })).statusName).toBe('即将到期');
-    const pending = await call<{ id: number }>(admin, contractOps.add, { ...valid(), name: '杭州仓储服务合同', contractType: 'service', startDate: day(10), fileId: null });
+    const pending = await call<{ id: number }>(admin, contractOps.add, {
+      ...valid(),
+      name: '杭州仓储服务合同',
+      contractType: 'service',
+      startDate: day(10),
+      fileId: null,
+    });
     expect((await call<ContractRow>(admin, contractOps.detail, { id: pending.id })).status).toBe('pending');
     const expiring = data<Paged<ContractRow>>(await op(admin, contractOps.list, { status: 'expiring', pageSize: 200 }));
     expect(expiring.list.map((x) => x.id)).toContain(id);
@@ -75,24 +99,46 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
   });
 
   it('terminates a contract with a reason; a terminated contract is not edited', async () => {
-    expect(await op(admin, contractOps.terminate, { id, reason: '' })).toMatchObject({ code: CODES.badInput, msg: '请输入终止原因（字段：reason）' });
+    expect(await op(admin, contractOps.terminate, { id, reason: '' })).toMatchObject({
+      code: CODES.badInput,
+      msg: '请输入终止原因（字段：reason）',
+    });
     await call(admin, contractOps.terminate, { id, reason: '门店搬迁，双方协商提前解约' });
     const c = await call<ContractRow>(admin, contractOps.detail, { id });
-    expect(c).toMatchObject({ status: 'terminated', statusName: '已终止', terminateReason: '门店搬迁，双方协商提前解约', terminatedAt: t.clock.now() });
+    expect(c).toMatchObject({
+      status: 'terminated',
+      statusName: '已终止',
+      terminateReason: '门店搬迁，双方协商提前解约',
+      terminatedAt: t.clock.now(),
+    });
     expect((await op(admin, contractOps.edit, { ...valid(), id })).msg).toBe('已终止的合同不能修改');
     expect((await op(admin, contractOps.terminate, { id, reason: '再次终止' })).msg).toBe('合同已终止');
   });
 
   it('refuses roles without the anchor and other merchants’ ids', async () => {
     const operator = await t.signIn('operator');
-    for (const name of [contractOps.list, contractOps.detail, contractOps.add, contractOps.edit, contractOps.terminate, contractOps.delete]) {
+    for (const name of [
+      contractOps.list,
+      contractOps.detail,
+      contractOps.add,
+      contractOps.edit,
+      contractOps.terminate,
+      contractOps.delete,
+    ]) {
       expect((await op(operator, name, { ...valid(), id })).code).toBe(CODES.forbidden);
     }
-    for (const [name, body] of [[contractOps.detail, { id }], [contractOps.edit, { ...valid(), id, fileId: null }], [contractOps.terminate, { id, reason: '别家终止' }], [contractOps.delete, { id }]] as const) {
+    for (const [name, body] of [
+      [contractOps.detail, { id }],
+      [contractOps.edit, { ...valid(), id, fileId: null }],
+      [contractOps.terminate, { id, reason: '别家终止' }],
+      [contractOps.delete, { id }],
+    ] as const) {
       expect((await op(other, name, body)).code).toBe(CODES.notFound);
     }
     expect(data<Paged<ContractRow>>(await op(other, contractOps.list)).total).toBe(0);
     const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'merchant.contract.%').execute();
-    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([contractOps.add.name, contractOps.edit.name, contractOps.terminate.name, contractOps.delete.name]));
+    expect(log.map((l) => l.operation)).toEqual(
+      expect.arrayContaining([contractOps.add.name, contractOps.edit.name, contractOps.terminate.name, contractOps.delete.name]),
+    );
   });
 });

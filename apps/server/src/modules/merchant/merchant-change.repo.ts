@@ -21,11 +21,24 @@ export function findChange(db: Db, merchantId: number, id: number) {
 }
 
 export function pendingChange(db: Db, merchantId: number) {
-  return db.selectFrom('merchant_change').selectAll().where('merchant_id', '=', merchantId).where('status', '=', 1).limit(1).executeTakeFirst();
+  return db
+    .selectFrom('merchant_change')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function changeCodeTaken(db: Db, merchantId: number, code: string) {
-  return Boolean(await db.selectFrom('merchant_change').select('id').where('merchant_id', '=', merchantId).where('change_code', '=', code).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('merchant_change')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('change_code', '=', code)
+      .executeTakeFirst(),
+  );
 }
 
 /** The change request list's query: filters, merchant scope and order, without paging (the list and its export). */
@@ -39,8 +52,14 @@ export function changeQuery(db: Db, merchantId: number, f: Omit<ChangeFilter, 'p
 
 export async function listChanges(db: Db, merchantId: number, f: ChangeFilter) {
   const q = changeQuery(db, merchantId, f);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list, total: Number(total.n) };
 }
 

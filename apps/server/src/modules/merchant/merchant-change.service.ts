@@ -20,9 +20,18 @@ const CHANGE_CODE_INDEX = { index: 'merchant_change_code_uq', table: 'merchant_c
 
 function toChange(r: repo.ChangeRow): ChangeRequest {
   return {
-    id: r.id, changeCode: r.change_code, changes: parseChanges(r.changes), reason: r.reason, status: r.status,
-    statusName: CHANGE_STATUS[r.status as keyof typeof CHANGE_STATUS] ?? String(r.status), rejectReason: r.reject_reason, reviewRemark: r.review_remark,
-    submitterName: r.submitter_name, reviewerName: r.reviewer_name, createdAt: Number(r.created_at), reviewedAt: r.reviewed_at === null ? null : Number(r.reviewed_at),
+    id: r.id,
+    changeCode: r.change_code,
+    changes: parseChanges(r.changes),
+    reason: r.reason,
+    status: r.status,
+    statusName: CHANGE_STATUS[r.status as keyof typeof CHANGE_STATUS] ?? String(r.status),
+    rejectReason: r.reject_reason,
+    reviewRemark: r.review_remark,
+    submitterName: r.submitter_name,
+    reviewerName: r.reviewer_name,
+    createdAt: Number(r.created_at),
+    reviewedAt: r.reviewed_at === null ? null : Number(r.reviewed_at),
   };
 }
 
@@ -58,26 +67,49 @@ export async function submit(ctx: OpContext, input: z.output<typeof changeSubmit
   }
   if (fields.has('certNo')) {
     const ok = info.subjectType === 'business' ? isValidCreditCode(input.certNo) : isValidIdCardNo(input.certNo);
-    if (!ok) throw badInput(`${info.subjectType === 'business' ? '统一社会信用代码' : '身份证号码'}格式不正确（18位，末位校验码需正确）（字段：certNo）`);
+    if (!ok)
+      throw badInput(
+        `${info.subjectType === 'business' ? '统一社会信用代码' : '身份证号码'}格式不正确（18位，末位校验码需正确）（字段：certNo）`,
+      );
   }
-  if (fields.has('certFileId')) await requireMerchantFile(ctx.db, mid, input.certFileId!, { what: '证件照片', purpose: 'licence', field: 'certFileId' });
+  if (fields.has('certFileId'))
+    await requireMerchantFile(ctx.db, mid, input.certFileId!, { what: '证件照片', purpose: 'licence', field: 'certFileId' });
   const now = ctx.clock.now();
   // One pending request per merchant: the partial unique index merchant_change_pending_uq is the last word.
   return guardUnique(
-    () => withGeneratedCode('BG', now, (c) => repo.changeCodeTaken(ctx.db, mid, c), CHANGE_CODE_INDEX, async (changeCode) => {
-      const id = await repo.insertChange(ctx.db, {
-        merchant_id: mid, change_code: changeCode, changes: JSON.stringify(changes), reason: input.reason, status: PENDING, review_remark: '', reject_reason: '',
-        submitted_by: ctx.session!.accountId, submitter_name: ctx.session!.userName, reviewed_by: null, reviewer_name: '', reviewed_at: null, created_at: now,
-      });
-      return { id, changeCode, changes };
-    }),
+    () =>
+      withGeneratedCode(
+        'BG',
+        now,
+        (c) => repo.changeCodeTaken(ctx.db, mid, c),
+        CHANGE_CODE_INDEX,
+        async (changeCode) => {
+          const id = await repo.insertChange(ctx.db, {
+            merchant_id: mid,
+            change_code: changeCode,
+            changes: JSON.stringify(changes),
+            reason: input.reason,
+            status: PENDING,
+            review_remark: '',
+            reject_reason: '',
+            submitted_by: ctx.session!.accountId,
+            submitter_name: ctx.session!.userName,
+            reviewed_by: null,
+            reviewer_name: '',
+            reviewed_at: null,
+            created_at: now,
+          });
+          return { id, changeCode, changes };
+        },
+      ),
     { index: 'merchant_change_pending_uq', table: 'merchant_change', columns: ['merchant_id'], message: pendingTaken },
   );
 }
 
 export async function withdraw(ctx: OpContext, id: number) {
   const row = await requireChange(ctx, id);
-  if (row.status !== PENDING || !(await repo.updateChangeIf(ctx.db, id, PENDING, { status: 4 }))) throw conflict('只有待审核的变更申请可以撤回');
+  if (row.status !== PENDING || !(await repo.updateChangeIf(ctx.db, id, PENDING, { status: 4 })))
+    throw conflict('只有待审核的变更申请可以撤回');
   return null;
 }
 
@@ -110,7 +142,11 @@ export async function approve(ctx: OpContext, id: number, remark: string) {
   const after = Object.fromEntries(parseChanges(row.changes).map((c) => [c.field, c.after]));
   await ctx.db.transaction().execute(async (trx) => {
     const ok = await repo.updateChangeIf(trx, id, PENDING, {
-      status: 2, review_remark: remark, reviewed_by: ctx.session!.accountId, reviewer_name: ctx.session!.userName, reviewed_at: now,
+      status: 2,
+      review_remark: remark,
+      reviewed_by: ctx.session!.accountId,
+      reviewer_name: ctx.session!.userName,
+      reviewed_at: now,
     });
     if (!ok) throw conflict('变更申请状态已变化，请刷新后重试');
     if (typeof after.merchantName === 'string') await infoRepo.renameMerchant(trx, row.merchant_id, after.merchantName);
@@ -120,7 +156,8 @@ export async function approve(ctx: OpContext, id: number, remark: string) {
     if (typeof after.legalPerson === 'string') profile.legal_person = after.legalPerson;
     if (typeof after.certNo === 'string') profile.cert_no = after.certNo;
     // The request names the file by its public id; the profile keeps the row id.
-    if (typeof after.certFileId === 'string') profile.cert_file_id = (await requireMerchantFile(trx, row.merchant_id, after.certFileId, { what: '证件照片' })).rowId;
+    if (typeof after.certFileId === 'string')
+      profile.cert_file_id = (await requireMerchantFile(trx, row.merchant_id, after.certFileId, { what: '证件照片' })).rowId;
     await infoRepo.saveProfile(trx, row.merchant_id, profile, now);
   });
   return toChange(await requireChange(ctx, id));
@@ -132,7 +169,11 @@ export async function reject(ctx: OpContext, id: number, reason: string) {
   if (row.status !== PENDING) throw conflict('只有待审核的变更申请可以审核');
   const now = ctx.clock.now();
   const ok = await repo.updateChangeIf(ctx.db, id, PENDING, {
-    status: 3, reject_reason: reason, reviewed_by: ctx.session!.accountId, reviewer_name: ctx.session!.userName, reviewed_at: now,
+    status: 3,
+    reject_reason: reason,
+    reviewed_by: ctx.session!.accountId,
+    reviewer_name: ctx.session!.userName,
+    reviewed_at: now,
   });
   if (!ok) throw conflict('变更申请状态已变化，请刷新后重试');
   return toChange(await requireChange(ctx, id));

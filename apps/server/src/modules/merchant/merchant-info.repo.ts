@@ -5,7 +5,11 @@ import type { MerchantProfileTable } from './merchant-info.table.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export function findMerchant(db: Db, merchantId: number) {
-  return db.selectFrom('merchant').select(['id', 'code', 'name', 'created_at as createdAt']).where('id', '=', merchantId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('merchant')
+    .select(['id', 'code', 'name', 'created_at as createdAt'])
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertMerchant(db: Db, row: { code: string; name: string; busCode: string; now: number }) {
@@ -22,9 +26,25 @@ export function findProfile(db: Db, merchantId: number) {
 }
 
 export const EMPTY_PROFILE: Omit<MerchantProfileTable, 'merchant_id' | 'updated_at'> = {
-  merchant_type: '', short_name: '', main_tags: '', contact_name: '', contact_phone: '', service_phone: '', email: '',
-  province: '', city: '', district: '', address: '', intro: '', subject_type: '', subject_name: '', legal_person: '',
-  cert_no: '', cert_file_id: null, business_lines: '', settled_at: null,
+  merchant_type: '',
+  short_name: '',
+  main_tags: '',
+  contact_name: '',
+  contact_phone: '',
+  service_phone: '',
+  email: '',
+  province: '',
+  city: '',
+  district: '',
+  address: '',
+  intro: '',
+  subject_type: '',
+  subject_name: '',
+  legal_person: '',
+  cert_no: '',
+  cert_file_id: null,
+  business_lines: '',
+  settled_at: null,
 };
 
 /** Writes some profile columns, creating the row on first use. */

@@ -81,7 +81,8 @@ async function storedInfo(ctx: OpContext): Promise<MerchantInfo> {
     address: profile.address,
     intro: profile.intro,
     settleStatus,
-    settleStatusName: settleStatus === null ? '未入驻' : (SETTLE_NAMES[settleStatus] ?? SETTLE_STATUS[settleStatus as keyof typeof SETTLE_STATUS]),
+    settleStatusName:
+      settleStatus === null ? '未入驻' : (SETTLE_NAMES[settleStatus] ?? SETTLE_STATUS[settleStatus as keyof typeof SETTLE_STATUS]),
     subjectType: profile.subject_type as SubjectType | '',
     subjectName: profile.subject_name,
     legalPerson: profile.legal_person,
@@ -105,18 +106,33 @@ export async function settings(ctx: OpContext) {
 /** The phones of an update: a masked value unchanged keeps the stored number. */
 function withKeptPhones<T extends { contactPhone?: unknown; servicePhone?: unknown }>(input: T, stored: MerchantInfo): T {
   const out = { ...input };
-  if (typeof input.contactPhone === 'string') out.contactPhone = keepPhone(input.contactPhone, stored.contactPhone, 'contactPhone', '联系电话');
-  if (typeof input.servicePhone === 'string') out.servicePhone = keepPhone(input.servicePhone, stored.servicePhone, 'servicePhone', '客服电话');
+  if (typeof input.contactPhone === 'string')
+    out.contactPhone = keepPhone(input.contactPhone, stored.contactPhone, 'contactPhone', '联系电话');
+  if (typeof input.servicePhone === 'string')
+    out.servicePhone = keepPhone(input.servicePhone, stored.servicePhone, 'servicePhone', '客服电话');
   return out;
 }
 
 /** The comparable values of the current information (what a check or a change request diffs against). */
 export function comparable(info: MerchantInfo): Record<string, unknown> {
   return {
-    merchantName: info.merchantName, merchantType: info.merchantType, subjectName: info.subjectName, legalPerson: info.legalPerson,
-    certNo: info.certNo, certFileId: info.certFileId, shortName: info.shortName, mainTags: info.mainTags, contactName: info.contactName,
-    contactPhone: info.contactPhone, servicePhone: info.servicePhone, email: info.email, province: info.province, city: info.city,
-    district: info.district, address: info.address, intro: info.intro,
+    merchantName: info.merchantName,
+    merchantType: info.merchantType,
+    subjectName: info.subjectName,
+    legalPerson: info.legalPerson,
+    certNo: info.certNo,
+    certFileId: info.certFileId,
+    shortName: info.shortName,
+    mainTags: info.mainTags,
+    contactName: info.contactName,
+    contactPhone: info.contactPhone,
+    servicePhone: info.servicePhone,
+    email: info.email,
+    province: info.province,
+    city: info.city,
+    district: info.district,
+    address: info.address,
+    intro: info.intro,
   };
 }
 
@@ -143,9 +159,17 @@ export async function update(ctx: OpContext, raw: z.output<typeof merchantInfoUp
       ctx.db,
       merchantOf(ctx),
       {
-        short_name: input.shortName, main_tags: input.mainTags.join(','), contact_name: input.contactName, contact_phone: input.contactPhone,
-        service_phone: input.servicePhone, email: input.email, province: input.province, city: input.city, district: input.district,
-        address: input.address, intro: input.intro,
+        short_name: input.shortName,
+        main_tags: input.mainTags.join(','),
+        contact_name: input.contactName,
+        contact_phone: input.contactPhone,
+        service_phone: input.servicePhone,
+        email: input.email,
+        province: input.province,
+        city: input.city,
+        district: input.district,
+        address: input.address,
+        intro: input.intro,
       },
       ctx.clock.now(),
     );

@@ -5,8 +5,17 @@ import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../.
 import { data, rest } from '../../test/calls.ts';
 
 const valid = {
-  shortName: '鲜速达', mainTags: ['fresh', 'drink'], contactName: '王建国', contactPhone: '13912345678', servicePhone: '400-820-1234',
-  email: 'service@xiansuda.cn', province: '上海市', city: '上海市', district: '徐汇区', address: '漕河泾开发区桂平路391号', intro: '社区智能零售运营商',
+  shortName: '鲜速达',
+  mainTags: ['fresh', 'drink'],
+  contactName: '王建国',
+  contactPhone: '13912345678',
+  servicePhone: '400-820-1234',
+  email: 'service@xiansuda.cn',
+  province: '上海市',
+  city: '上海市',
+  district: '徐汇区',
+  address: '漕河泾开发区桂平路391号',
+  intro: '社区智能零售运营商',
 };
 
 describe.each(DIALECTS)('merchant information (%s)', (dialect) => {
@@ -37,9 +46,14 @@ describe.each(DIALECTS)('merchant information (%s)', (dialect) => {
 
   it('checks an update without writing: direct fields and the ones needing review', async () => {
     const before = data<MerchantInfo>(await rest(admin, merchantInfoOps.detail));
-    const check = data<MerchantInfoCheck>(await rest(admin, merchantInfoOps.updateCheck, { ...valid, merchantName: '鲜速达新零售有限公司' }));
+    const check = data<MerchantInfoCheck>(
+      await rest(admin, merchantInfoOps.updateCheck, { ...valid, merchantName: '鲜速达新零售有限公司' }),
+    );
     expect(check.needReview).toEqual(['商户名称']);
-    expect(check.changes.find((c) => c.field === 'merchantName')).toMatchObject({ before: '鲜速达智能零售有限公司', after: '鲜速达新零售有限公司' });
+    expect(check.changes.find((c) => c.field === 'merchantName')).toMatchObject({
+      before: '鲜速达智能零售有限公司',
+      after: '鲜速达新零售有限公司',
+    });
     const after = data<MerchantInfo>(await rest(admin, merchantInfoOps.detail));
     expect(after).toEqual(before);
     const bad = await rest(admin, merchantInfoOps.updateCheck, { mainTags: ['nope'] });
@@ -65,9 +79,19 @@ describe.each(DIALECTS)('merchant information (%s)', (dialect) => {
     const res = data<{ changes: { field: string }[] }>(await rest(admin, merchantInfoOps.update, { ...valid, merchantName: '偷改名字' }));
     expect(res.changes.map((c) => c.field)).not.toContain('merchantName');
     const info = data<MerchantInfo>(await rest(admin, merchantInfoOps.detail));
-    expect(info).toMatchObject({ ...valid, contactPhone: '139****5678', servicePhone: '400*****1234', merchantName: '鲜速达智能零售有限公司', mainTagNames: ['生鲜果蔬', '酒水饮料'] });
+    expect(info).toMatchObject({
+      ...valid,
+      contactPhone: '139****5678',
+      servicePhone: '400*****1234',
+      merchantName: '鲜速达智能零售有限公司',
+      mainTagNames: ['生鲜果蔬', '酒水饮料'],
+    });
     expect(info.updatedAt).toBe(t.clock.now());
-    const log = await t.db.db.selectFrom('operation_log').select(['operation', 'result_code']).where('operation', '=', merchantInfoOps.update.name).execute();
+    const log = await t.db.db
+      .selectFrom('operation_log')
+      .select(['operation', 'result_code'])
+      .where('operation', '=', merchantInfoOps.update.name)
+      .execute();
     expect(log.some((l) => l.result_code === '200')).toBe(true);
   });
 
@@ -76,7 +100,14 @@ describe.each(DIALECTS)('merchant information (%s)', (dialect) => {
     for (const o of Object.values(merchantInfoOps).filter((o) => o.rest)) {
       expect((await rest(operator, o, valid)).code).toBe(CODES.forbidden);
     }
-    for (const name of [merchantInfoOps.detail, merchantInfoOps.settings, merchantInfoOps.update, merchantInfoOps.updateCheck, merchantInfoOps.mainTags, merchantInfoOps.types]) {
+    for (const name of [
+      merchantInfoOps.detail,
+      merchantInfoOps.settings,
+      merchantInfoOps.update,
+      merchantInfoOps.updateCheck,
+      merchantInfoOps.mainTags,
+      merchantInfoOps.types,
+    ]) {
       expect((await op(operator, name, valid)).code).toBe(CODES.forbidden);
     }
   });
@@ -85,7 +116,9 @@ describe.each(DIALECTS)('merchant information (%s)', (dialect) => {
     const theirs = data<MerchantInfo>(await rest(other, merchantInfoOps.detail));
     expect(theirs).toMatchObject({ merchantName: '别家便利店', contactName: '', settleStatusName: '未入驻' });
     const mine = data<MerchantInfo>(await rest(admin, merchantInfoOps.detail));
-    expect((await rest(other, merchantInfoOps.update, { ...valid, merchantId: mine.merchantId, contactName: '别家老板' })).code).toBe(CODES.forbidden);
+    expect((await rest(other, merchantInfoOps.update, { ...valid, merchantId: mine.merchantId, contactName: '别家老板' })).code).toBe(
+      CODES.forbidden,
+    );
     data(await rest(other, merchantInfoOps.update, { ...valid, contactName: '别家老板' }));
     expect(data<MerchantInfo>(await rest(admin, merchantInfoOps.detail)).contactName).toBe(mine.contactName);
     expect(data<MerchantInfo>(await rest(other, merchantInfoOps.detail)).contactName).toBe('别家老板');

@@ -8,7 +8,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A row with its certificate file's public id (`cert_file_key`; the row keeps the file's row id). */
 export type SettleRow = Selectable<SettleApplyTable> & { cert_file_key: string | null };
 
-const certFileKey = (eb: ExpressionBuilder<Database, 'settle_apply'>) => filePublicIdOf(eb, 'settle_apply.cert_file_id').as('cert_file_key');
+const certFileKey = (eb: ExpressionBuilder<Database, 'settle_apply'>) =>
+  filePublicIdOf(eb, 'settle_apply.cert_file_id').as('cert_file_key');
 
 export interface SettleFilter {
   applyCode?: string;
@@ -23,20 +24,48 @@ export interface SettleFilter {
 }
 
 export function findApply(db: Db, merchantId: number, id: number) {
-  return db.selectFrom('settle_apply').selectAll().select(certFileKey).where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('settle_apply')
+    .selectAll()
+    .select(certFileKey)
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The draft or pending application, if any (at most one at a time). */
 export function openApply(db: Db, merchantId: number) {
-  return db.selectFrom('settle_apply').selectAll().select(certFileKey).where('merchant_id', '=', merchantId).where('status', 'in', [0, 1]).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('settle_apply')
+    .selectAll()
+    .select(certFileKey)
+    .where('merchant_id', '=', merchantId)
+    .where('status', 'in', [0, 1])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function latestApply(db: Db, merchantId: number) {
-  return db.selectFrom('settle_apply').selectAll().select(certFileKey).where('merchant_id', '=', merchantId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('settle_apply')
+    .selectAll()
+    .select(certFileKey)
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function applyCodeTaken(db: Db, merchantId: number, code: string) {
-  return Boolean(await db.selectFrom('settle_apply').select('id').where('merchant_id', '=', merchantId).where('apply_code', '=', code).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('settle_apply')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('apply_code', '=', code)
+      .executeTakeFirst(),
+  );
 }
 
 /** The application list's query: filters, merchant scope and order, without paging (the list and its export). */
@@ -57,8 +86,14 @@ export function applyQuery(db: Db, merchantId: number, f: Omit<SettleFilter, 'pa
 
 export async function listApplies(db: Db, merchantId: number, f: SettleFilter) {
   const q = applyQuery(db, merchantId, f);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list, total: Number(total.n) };
 }
 

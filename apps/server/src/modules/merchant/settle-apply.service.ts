@@ -30,13 +30,33 @@ const APPLY_CODE_INDEX = { index: 'settle_apply_code_uq', table: 'settle_apply',
 export function toApply(r: repo.SettleRow, opts: { mask?: boolean } = {}): SettleApply {
   const lines = splitCodes(r.business_lines).filter((c): c is BusinessLine => c in BUSINESS_LINES);
   return {
-    id: r.id, applyCode: r.apply_code, subjectType: r.subject_type as SubjectType, subjectTypeName: SUBJECT_TYPES[r.subject_type as SubjectType] ?? r.subject_type,
-    subjectName: r.subject_name, certNo: opts.mask ? maskCertNo(r.cert_no) : r.cert_no, legalPerson: r.legal_person, contactName: r.contact_name,
-    contactPhone: maskPhone(r.contact_phone), province: r.province, city: r.city, district: r.district, address: r.address,
-    certFileId: r.cert_file_key, businessLines: lines, businessLineNames: lines.map((l) => BUSINESS_LINES[l].name), remark: r.remark,
-    status: r.status, statusName: SETTLE_STATUS[r.status as keyof typeof SETTLE_STATUS] ?? String(r.status), reviewRemark: r.review_remark,
-    rejectReason: r.reject_reason, submittedAt: r.submitted_at === null ? null : Number(r.submitted_at), reviewedAt: r.reviewed_at === null ? null : Number(r.reviewed_at),
-    reviewerName: r.reviewer_name, creatorName: r.creator_name, createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    id: r.id,
+    applyCode: r.apply_code,
+    subjectType: r.subject_type as SubjectType,
+    subjectTypeName: SUBJECT_TYPES[r.subject_type as SubjectType] ?? r.subject_type,
+    subjectName: r.subject_name,
+    certNo: opts.mask ? maskCertNo(r.cert_no) : r.cert_no,
+    legalPerson: r.legal_person,
+    contactName: r.contact_name,
+    contactPhone: maskPhone(r.contact_phone),
+    province: r.province,
+    city: r.city,
+    district: r.district,
+    address: r.address,
+    certFileId: r.cert_file_key,
+    businessLines: lines,
+    businessLineNames: lines.map((l) => BUSINESS_LINES[l].name),
+    remark: r.remark,
+    status: r.status,
+    statusName: SETTLE_STATUS[r.status as keyof typeof SETTLE_STATUS] ?? String(r.status),
+    reviewRemark: r.review_remark,
+    rejectReason: r.reject_reason,
+    submittedAt: r.submitted_at === null ? null : Number(r.submitted_at),
+    reviewedAt: r.reviewed_at === null ? null : Number(r.reviewed_at),
+    reviewerName: r.reviewer_name,
+    creatorName: r.creator_name,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }
 
@@ -48,7 +68,8 @@ async function requireApply(ctx: OpContext, id: number) {
 
 async function requireDraft(ctx: OpContext, id: number) {
   const row = await requireApply(ctx, id);
-  if (row.status !== SETTLE.draft) throw conflict(`申请 ${row.apply_code} 当前为“${SETTLE_STATUS[row.status as keyof typeof SETTLE_STATUS]}”，只有草稿可以修改或提交`);
+  if (row.status !== SETTLE.draft)
+    throw conflict(`申请 ${row.apply_code} 当前为“${SETTLE_STATUS[row.status as keyof typeof SETTLE_STATUS]}”，只有草稿可以修改或提交`);
   return row;
 }
 
@@ -82,7 +103,11 @@ async function refuseOpenedLines(ctx: OpContext, lines: readonly string[]) {
 /** The flow's state: the open (draft / pending) application, else the latest one; and whether the merchant is settled. */
 export async function current(ctx: OpContext) {
   const mid = merchantOf(ctx);
-  const [open, latest, profile] = await Promise.all([repo.openApply(ctx.db, mid), repo.latestApply(ctx.db, mid), infoRepo.findProfile(ctx.db, mid)]);
+  const [open, latest, profile] = await Promise.all([
+    repo.openApply(ctx.db, mid),
+    repo.latestApply(ctx.db, mid),
+    infoRepo.findProfile(ctx.db, mid),
+  ]);
   const row = open ?? latest;
   return { apply: row ? toApply(row) : null, settled: profile?.settled_at !== null && profile?.settled_at !== undefined };
 }
@@ -96,9 +121,18 @@ export async function saveSubject(ctx: OpContext, input: z.output<typeof settleS
   const contactPhone = keepPhone(input.contactPhone, filledFrom?.contact_phone ?? '', 'contactPhone', '联系电话');
   const now = ctx.clock.now();
   const values = {
-    subject_type: input.subjectType, subject_name: input.subjectName, cert_no: input.certNo, legal_person: input.subjectType === 'business' ? input.legalPerson : '',
-    contact_name: input.contactName, contact_phone: contactPhone, province: input.province, city: input.city, district: input.district,
-    address: input.address, cert_file_id: certFile.rowId, updated_at: now,
+    subject_type: input.subjectType,
+    subject_name: input.subjectName,
+    cert_no: input.certNo,
+    legal_person: input.subjectType === 'business' ? input.legalPerson : '',
+    contact_name: input.contactName,
+    contact_phone: contactPhone,
+    province: input.province,
+    city: input.city,
+    district: input.district,
+    address: input.address,
+    cert_file_id: certFile.rowId,
+    updated_at: now,
   };
   if (input.id) {
     const draft = await requireDraft(ctx, input.id);
@@ -112,13 +146,33 @@ export async function saveSubject(ctx: OpContext, input: z.output<typeof settleS
   if (await repo.openApply(ctx.db, mid)) throw conflict(await openTaken());
   // One open application per merchant: the partial unique index settle_apply_open_uq is the last word.
   return guardUnique(
-    () => withGeneratedCode('RZ', now, (c) => repo.applyCodeTaken(ctx.db, mid, c), APPLY_CODE_INDEX, async (applyCode) => {
-      const id = await repo.insertApply(ctx.db, {
-        merchant_id: mid, apply_code: applyCode, ...values, business_lines: '', remark: '', status: SETTLE.draft, review_remark: '', reject_reason: '',
-        submitted_at: null, reviewed_by: null, reviewer_name: '', reviewed_at: null, created_by: ctx.session!.accountId, creator_name: ctx.session!.userName, created_at: now,
-      });
-      return { id, applyCode };
-    }),
+    () =>
+      withGeneratedCode(
+        'RZ',
+        now,
+        (c) => repo.applyCodeTaken(ctx.db, mid, c),
+        APPLY_CODE_INDEX,
+        async (applyCode) => {
+          const id = await repo.insertApply(ctx.db, {
+            merchant_id: mid,
+            apply_code: applyCode,
+            ...values,
+            business_lines: '',
+            remark: '',
+            status: SETTLE.draft,
+            review_remark: '',
+            reject_reason: '',
+            submitted_at: null,
+            reviewed_by: null,
+            reviewer_name: '',
+            reviewed_at: null,
+            created_by: ctx.session!.accountId,
+            creator_name: ctx.session!.userName,
+            created_at: now,
+          });
+          return { id, applyCode };
+        },
+      ),
     { index: 'settle_apply_open_uq', table: 'settle_apply', columns: ['merchant_id'], message: openTaken },
   );
 }
@@ -127,7 +181,11 @@ export async function saveSubject(ctx: OpContext, input: z.output<typeof settleS
 export async function saveLines(ctx: OpContext, input: z.output<typeof settleLinesInput>) {
   const draft = await requireDraft(ctx, input.id);
   await refuseOpenedLines(ctx, input.businessLines);
-  const ok = await repo.updateApplyIf(ctx.db, draft.id, SETTLE.draft, { business_lines: input.businessLines.join(','), remark: input.remark, updated_at: ctx.clock.now() });
+  const ok = await repo.updateApplyIf(ctx.db, draft.id, SETTLE.draft, {
+    business_lines: input.businessLines.join(','),
+    remark: input.remark,
+    updated_at: ctx.clock.now(),
+  });
   if (!ok) throw conflict('申请状态已变化，请刷新后重试');
   return { id: draft.id };
 }
@@ -139,14 +197,16 @@ export async function submit(ctx: OpContext, id: number) {
   await refuseOpenedLines(ctx, splitCodes(draft.business_lines));
   if (draft.cert_file_id === null) throw badInput('请先上传证件照片（字段：certFileId）');
   const now = ctx.clock.now();
-  if (!(await repo.updateApplyIf(ctx.db, id, SETTLE.draft, { status: SETTLE.pending, submitted_at: now, updated_at: now }))) throw conflict('申请状态已变化，请刷新后重试');
-  return toApply((await requireApply(ctx, id)));
+  if (!(await repo.updateApplyIf(ctx.db, id, SETTLE.draft, { status: SETTLE.pending, submitted_at: now, updated_at: now })))
+    throw conflict('申请状态已变化，请刷新后重试');
+  return toApply(await requireApply(ctx, id));
 }
 
 export async function withdraw(ctx: OpContext, id: number) {
   const row = await requireApply(ctx, id);
   if (row.status !== SETTLE.pending) throw conflict('只有待审核的申请可以撤回');
-  if (!(await repo.updateApplyIf(ctx.db, id, SETTLE.pending, { status: SETTLE.withdrawn, updated_at: ctx.clock.now() }))) throw conflict('申请状态已变化，请刷新后重试');
+  if (!(await repo.updateApplyIf(ctx.db, id, SETTLE.pending, { status: SETTLE.withdrawn, updated_at: ctx.clock.now() })))
+    throw conflict('申请状态已变化，请刷新后重试');
   return null;
 }
 
@@ -174,16 +234,31 @@ export async function approve(ctx: OpContext, id: number, remark: string) {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const ok = await repo.updateApplyIf(trx, id, SETTLE.pending, {
-      status: SETTLE.approved, review_remark: remark, reviewed_by: ctx.session!.accountId, reviewer_name: ctx.session!.userName, reviewed_at: now, updated_at: now,
+      status: SETTLE.approved,
+      review_remark: remark,
+      reviewed_by: ctx.session!.accountId,
+      reviewer_name: ctx.session!.userName,
+      reviewed_at: now,
+      updated_at: now,
     });
     if (!ok) throw conflict('申请状态已变化，请刷新后重试');
     // The merchant is settled with the approved subject; approved business lines add to the ones it has.
     const profile = await infoRepo.findProfile(trx, row.merchant_id);
     const lines = [...new Set([...splitCodes(profile?.business_lines ?? ''), ...splitCodes(row.business_lines)])];
-    await infoRepo.saveProfile(trx, row.merchant_id, {
-      subject_type: row.subject_type, subject_name: row.subject_name, legal_person: row.legal_person, cert_no: row.cert_no, cert_file_id: row.cert_file_id,
-      business_lines: lines.join(','), settled_at: profile?.settled_at ?? now,
-    }, now);
+    await infoRepo.saveProfile(
+      trx,
+      row.merchant_id,
+      {
+        subject_type: row.subject_type,
+        subject_name: row.subject_name,
+        legal_person: row.legal_person,
+        cert_no: row.cert_no,
+        cert_file_id: row.cert_file_id,
+        business_lines: lines.join(','),
+        settled_at: profile?.settled_at ?? now,
+      },
+      now,
+    );
   });
   return toApply(await requireApply(ctx, id));
 }
@@ -194,7 +269,12 @@ export async function reject(ctx: OpContext, id: number, reason: string) {
   if (row.status !== SETTLE.pending) throw conflict('只有待审核的申请可以审核');
   const now = ctx.clock.now();
   const ok = await repo.updateApplyIf(ctx.db, id, SETTLE.pending, {
-    status: SETTLE.rejected, reject_reason: reason, reviewed_by: ctx.session!.accountId, reviewer_name: ctx.session!.userName, reviewed_at: now, updated_at: now,
+    status: SETTLE.rejected,
+    reject_reason: reason,
+    reviewed_by: ctx.session!.accountId,
+    reviewer_name: ctx.session!.userName,
+    reviewed_at: now,
+    updated_at: now,
   });
   if (!ok) throw conflict('申请状态已变化，请刷新后重试');
   return toApply(await requireApply(ctx, id));

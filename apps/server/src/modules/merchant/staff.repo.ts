@@ -27,7 +27,15 @@ export function staffQuery(db: Db, merchantId: number, f: Omit<StaffFilter, 'pag
   if (f.status !== undefined) q = q.where('store_staff.status', '=', f.status);
   if (f.storeId) {
     const storeId = f.storeId;
-    q = q.where((eb) => eb.exists(eb.selectFrom('store_staff_store').select('staff_id').whereRef('store_staff_store.staff_id', '=', 'store_staff.id').where('store_staff_store.store_id', '=', storeId)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('store_staff_store')
+          .select('staff_id')
+          .whereRef('store_staff_store.staff_id', '=', 'store_staff.id')
+          .where('store_staff_store.store_id', '=', storeId),
+      ),
+    );
   }
   const col = f.sortField === 'staffNo' ? 'store_staff.staff_no' : f.sortField === 'name' ? 'store_staff.name' : 'store_staff.id';
   return q
@@ -38,8 +46,14 @@ export function staffQuery(db: Db, merchantId: number, f: Omit<StaffFilter, 'pag
 
 export async function listStaff(db: Db, merchantId: number, f: StaffFilter) {
   const q = staffQuery(db, merchantId, f);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list, total: Number(total.n) };
 }
 
@@ -54,7 +68,9 @@ export async function phoneTaken(db: Db, merchantId: number, phone: string, exce
 }
 
 export async function staffNoTaken(db: Db, merchantId: number, no: string) {
-  return Boolean(await db.selectFrom('store_staff').select('id').where('merchant_id', '=', merchantId).where('staff_no', '=', no).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('store_staff').select('id').where('merchant_id', '=', merchantId).where('staff_no', '=', no).executeTakeFirst(),
+  );
 }
 
 export function storesOfStaff(db: Db, staffIds: number[]) {
@@ -75,7 +91,12 @@ export function ownStores(db: Db, merchantId: number, ids: number[]) {
 }
 
 export function allStores(db: Db, merchantId: number) {
-  return db.selectFrom('store').select(['id', 'store_code as storeCode', 'name', 'status', 'city']).where('merchant_id', '=', merchantId).orderBy('id').execute();
+  return db
+    .selectFrom('store')
+    .select(['id', 'store_code as storeCode', 'name', 'status', 'city'])
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertStaff(db: Db, row: Omit<StoreStaffTable, 'id'>) {
@@ -88,5 +109,9 @@ export function updateStaff(db: Db, id: number, values: Updateable<StoreStaffTab
 
 export async function replaceStaffStores(db: Db, merchantId: number, staffId: number, storeIds: number[]) {
   await db.deleteFrom('store_staff_store').where('staff_id', '=', staffId).execute();
-  if (storeIds.length) await db.insertInto('store_staff_store').values(storeIds.map((store_id) => ({ staff_id: staffId, store_id, merchant_id: merchantId }))).execute();
+  if (storeIds.length)
+    await db
+      .insertInto('store_staff_store')
+      .values(storeIds.map((store_id) => ({ staff_id: staffId, store_id, merchant_id: merchantId })))
+      .execute();
 }

@@ -36,7 +36,10 @@ describe.each(DIALECTS)('store staff (%s)', (dialect) => {
     ] as const) {
       expect(await rest(admin, staffOps.create, { ...valid(), ...patch })).toMatchObject({ code: CODES.badInput, msg });
     }
-    expect(await rest(admin, staffOps.create, { ...valid(), storeIds: [stores[0].id, theirStore] })).toMatchObject({ code: CODES.notFound, msg: '门店不存在' });
+    expect(await rest(admin, staffOps.create, { ...valid(), storeIds: [stores[0].id, theirStore] })).toMatchObject({
+      code: CODES.notFound,
+      msg: '门店不存在',
+    });
     expect([await rowCount(t, 'store_staff'), await rowCount(t, 'store_staff_store')]).toEqual(before);
   });
 
@@ -47,7 +50,13 @@ describe.each(DIALECTS)('store staff (%s)', (dialect) => {
     expect((await rest(admin, staffOps.create, { ...valid(), name: '重复号码' })).msg).toBe('该手机号已被其他员工使用（字段：phone）');
     const list = data<Paged<StaffRow>>(await rest(admin, staffOps.list, { name: '陈思远' }));
     expect(list.total).toBe(1);
-    expect(list.list[0]).toMatchObject({ staffNo: res.staffNo, phone: '159****3456', positionName: '店长', statusName: '启用', stores: [{ id: stores[0].id }] });
+    expect(list.list[0]).toMatchObject({
+      staffNo: res.staffNo,
+      phone: '159****3456',
+      positionName: '店长',
+      statusName: '启用',
+      stores: [{ id: stores[0].id }],
+    });
     const detail = data<StaffRow>(await rest(admin, staffOps.detail, { id }));
     expect(detail).toMatchObject({ phone: '159****3456', entryDate: '2026-08-23' });
     data(await rest(admin, staffOps.update, { ...valid(), id, position: 'clerk', remark: '调岗为店员' }));
@@ -86,6 +95,14 @@ describe.each(DIALECTS)('store staff (%s)', (dialect) => {
     expect((await rest(other, staffOps.create, valid())).code).toBe('200');
     expect(data<StaffRow>(await rest(admin, staffOps.detail, { id })).stores).toHaveLength(2);
     const log = await t.db.db.selectFrom('operation_log').select('operation').where('operation', 'like', 'merchant.staff.%').execute();
-    expect(log.map((l) => l.operation)).toEqual(expect.arrayContaining([staffOps.create.name, staffOps.update.name, staffOps.disable.name, staffOps.enable.name, staffOps.configStore.name]));
+    expect(log.map((l) => l.operation)).toEqual(
+      expect.arrayContaining([
+        staffOps.create.name,
+        staffOps.update.name,
+        staffOps.disable.name,
+        staffOps.enable.name,
+        staffOps.configStore.name,
+      ]),
+    );
   });
 });

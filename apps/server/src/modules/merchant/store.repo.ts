@@ -50,17 +50,31 @@ export function storeQuery(db: Db, merchantId: number, f: Omit<StoreFilter, 'pag
 
 export async function listStores(db: Db, merchantId: number, f: StoreFilter) {
   const q = storeQuery(db, merchantId, f);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list, total: Number(total.n) };
 }
 
 export function findStoreByCode(db: Db, merchantId: number, storeCode: string) {
-  return db.selectFrom('store').selectAll('store').select(staffCount).where('merchant_id', '=', merchantId).where('store_code', '=', storeCode).executeTakeFirst();
+  return db
+    .selectFrom('store')
+    .selectAll('store')
+    .select(staffCount)
+    .where('merchant_id', '=', merchantId)
+    .where('store_code', '=', storeCode)
+    .executeTakeFirst();
 }
 
 export async function storeCodeTaken(db: Db, merchantId: number, storeCode: string) {
-  return Boolean(await db.selectFrom('store').select('id').where('merchant_id', '=', merchantId).where('store_code', '=', storeCode).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('store').select('id').where('merchant_id', '=', merchantId).where('store_code', '=', storeCode).executeTakeFirst(),
+  );
 }
 
 export async function storeNameTaken(db: Db, merchantId: number, name: string, exceptId?: number) {
@@ -81,7 +95,15 @@ export function updateStore(db: Db, id: number, values: Partial<StoreValues> & {
 
 export function insertChangeRecord(
   db: Db,
-  row: { merchant_id: number; store_id: number; change_type: string; changes: string; operator_id: number; operator_name: string; created_at: number },
+  row: {
+    merchant_id: number;
+    store_id: number;
+    change_type: string;
+    changes: string;
+    operator_id: number;
+    operator_name: string;
+    created_at: number;
+  },
 ) {
   return db.insertInto('store_change_record').values(row).execute();
 }
@@ -101,8 +123,14 @@ export function changeRecordQuery(db: Db, merchantId: number, storeCode: string)
 
 export async function listChangeRecords(db: Db, merchantId: number, storeCode: string, pageNum: number, pageSize: number) {
   const q = changeRecordQuery(db, merchantId, storeCode);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
   return { list, total: Number(total.n) };
 }
 

@@ -1,4 +1,14 @@
-import { formatBusinessHours, STORE_CATEGORIES, STORE_CATEGORY_LEAVES, STORE_STATUS, STORE_TAGS, type StoreChangeRecord, type storeCreateInput, type StoreRow, type storeUpdateInput } from '@merchant/contracts/merchant/store';
+import {
+  formatBusinessHours,
+  STORE_CATEGORIES,
+  STORE_CATEGORY_LEAVES,
+  STORE_STATUS,
+  STORE_TAGS,
+  type StoreChangeRecord,
+  type storeCreateInput,
+  type StoreRow,
+  type storeUpdateInput,
+} from '@merchant/contracts/merchant/store';
 import { maskPhone, type Paged } from '@merchant/contracts';
 import type { z } from 'zod';
 import type { Selectable } from 'kysely';
@@ -14,13 +24,31 @@ import * as repo from './store.repo.ts';
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;
 
 // The unique indexes are the last word (docs/decisions.md): a name taken by a concurrent request answers the same message.
-const NAME_TAKEN: UniqueKey = { index: 'store_name_uq', table: 'store', columns: ['merchant_id', 'name'], message: '已有同名门店，请换一个名称（字段：name）' };
+const NAME_TAKEN: UniqueKey = {
+  index: 'store_name_uq',
+  table: 'store',
+  columns: ['merchant_id', 'name'],
+  message: '已有同名门店，请换一个名称（字段：name）',
+};
 const STORE_CODE_INDEX = { index: 'store_code_uq', table: 'store', columns: ['merchant_id', 'store_code'] };
 
 export const STORE_FIELD_LABELS = {
-  name: '门店名称', categoryCode: '门店分类', tagCodes: '门店标签', contactName: '联系人', contactPhone: '联系电话',
-  province: '省份', city: '城市', district: '区县', address: '详细地址', lng: '经度', lat: '纬度',
-  openTime: '开始营业时间', closeTime: '结束营业时间', businessDays: '营业日', status: '门店状态', remark: '备注',
+  name: '门店名称',
+  categoryCode: '门店分类',
+  tagCodes: '门店标签',
+  contactName: '联系人',
+  contactPhone: '联系电话',
+  province: '省份',
+  city: '城市',
+  district: '区县',
+  address: '详细地址',
+  lng: '经度',
+  lat: '纬度',
+  openTime: '开始营业时间',
+  closeTime: '结束营业时间',
+  businessDays: '营业日',
+  status: '门店状态',
+  remark: '备注',
 } as const;
 const CHANGE_TYPES: Record<string, string> = { create: '新建门店', update: '修改信息', status: '状态变更' };
 
@@ -29,9 +57,22 @@ type StoreDbRow = Selectable<StoreTable> & { staffCount?: number | string | null
 /** The comparable, client-facing values of a store row. */
 function valuesOf(r: Selectable<StoreTable>) {
   return {
-    name: r.name, categoryCode: r.category_code, tagCodes: splitCodes(r.tag_codes), contactName: r.contact_name, contactPhone: r.contact_phone,
-    province: r.province, city: r.city, district: r.district, address: r.address, lng: Number(r.lng), lat: Number(r.lat),
-    openTime: r.open_time, closeTime: r.close_time, businessDays: splitCodes(r.business_days).map(Number), status: r.status, remark: r.remark,
+    name: r.name,
+    categoryCode: r.category_code,
+    tagCodes: splitCodes(r.tag_codes),
+    contactName: r.contact_name,
+    contactPhone: r.contact_phone,
+    province: r.province,
+    city: r.city,
+    district: r.district,
+    address: r.address,
+    lng: Number(r.lng),
+    lat: Number(r.lat),
+    openTime: r.open_time,
+    closeTime: r.close_time,
+    businessDays: splitCodes(r.business_days).map(Number),
+    status: r.status,
+    remark: r.remark,
   };
 }
 
@@ -40,23 +81,39 @@ export function toStoreRow(r: StoreDbRow): StoreRow {
   const v = valuesOf(r);
   const category = STORE_CATEGORY_LEAVES[v.categoryCode];
   return {
-    id: r.id, storeCode: r.store_code, ...v,
+    id: r.id,
+    storeCode: r.store_code,
+    ...v,
     contactPhone: maskPhone(v.contactPhone),
     categoryName: category ? `${category.parentName}/${category.name}` : v.categoryCode,
     tagNames: v.tagCodes.map((c) => STORE_TAGS[c as keyof typeof STORE_TAGS] ?? c),
     businessHours: formatBusinessHours(v.openTime, v.closeTime),
     statusName: STORE_STATUS[v.status as keyof typeof STORE_STATUS] ?? String(v.status),
     staffCount: Number(r.staffCount ?? 0),
-    createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
   };
 }
 
 type StoreInput = z.output<typeof storeCreateInput>;
 function columnsOf(i: StoreInput) {
   return {
-    name: i.name, category_code: i.categoryCode, tag_codes: i.tagCodes.join(','), contact_name: i.contactName, contact_phone: i.contactPhone,
-    province: i.province, city: i.city, district: i.district, address: i.address, lng: i.lng, lat: i.lat, open_time: i.openTime,
-    close_time: i.closeTime, business_days: i.businessDays.join(','), status: i.status, remark: i.remark,
+    name: i.name,
+    category_code: i.categoryCode,
+    tag_codes: i.tagCodes.join(','),
+    contact_name: i.contactName,
+    contact_phone: i.contactPhone,
+    province: i.province,
+    city: i.city,
+    district: i.district,
+    address: i.address,
+    lng: i.lng,
+    lat: i.lat,
+    open_time: i.openTime,
+    close_time: i.closeTime,
+    business_days: i.businessDays.join(','),
+    status: i.status,
+    remark: i.remark,
   };
 }
 
@@ -80,8 +137,13 @@ export async function detail(ctx: OpContext, storeCode: string): Promise<StoreRo
 
 const record = (ctx: OpContext, db: OpContext['db'], storeId: number, changeType: string, changes: unknown[]) =>
   repo.insertChangeRecord(db, {
-    merchant_id: merchantOf(ctx), store_id: storeId, change_type: changeType, changes: JSON.stringify(changes),
-    operator_id: ctx.session!.accountId, operator_name: ctx.session!.userName, created_at: ctx.clock.now(),
+    merchant_id: merchantOf(ctx),
+    store_id: storeId,
+    change_type: changeType,
+    changes: JSON.stringify(changes),
+    operator_id: ctx.session!.accountId,
+    operator_name: ctx.session!.userName,
+    created_at: ctx.clock.now(),
   });
 
 export async function create(ctx: OpContext, input: StoreInput) {
@@ -89,12 +151,26 @@ export async function create(ctx: OpContext, input: StoreInput) {
   if (await repo.storeNameTaken(ctx.db, mid, input.name)) throw conflict('已有同名门店，请换一个名称（字段：name）');
   const now = ctx.clock.now();
   return guardUnique(
-    () => withGeneratedCode('MD', now, (c) => repo.storeCodeTaken(ctx.db, mid, c), STORE_CODE_INDEX, (storeCode) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const storeId = await repo.insertStore(trx, { merchant_id: mid, store_code: storeCode, ...columnsOf(input), created_by: ctx.session!.accountId, created_at: now, updated_at: now });
-        await record(ctx, trx, storeId, 'create', fieldChanges({}, input as unknown as Record<string, unknown>, STORE_FIELD_LABELS));
-        return { id: storeId, storeCode };
-      })),
+    () =>
+      withGeneratedCode(
+        'MD',
+        now,
+        (c) => repo.storeCodeTaken(ctx.db, mid, c),
+        STORE_CODE_INDEX,
+        (storeCode) =>
+          ctx.db.transaction().execute(async (trx) => {
+            const storeId = await repo.insertStore(trx, {
+              merchant_id: mid,
+              store_code: storeCode,
+              ...columnsOf(input),
+              created_by: ctx.session!.accountId,
+              created_at: now,
+              updated_at: now,
+            });
+            await record(ctx, trx, storeId, 'create', fieldChanges({}, input as unknown as Record<string, unknown>, STORE_FIELD_LABELS));
+            return { id: storeId, storeCode };
+          }),
+      ),
     NAME_TAKEN,
   );
 }
@@ -105,10 +181,14 @@ export async function update(ctx: OpContext, raw: z.output<typeof storeUpdateInp
   if (await repo.storeNameTaken(ctx.db, merchantOf(ctx), input.name, store.id)) throw conflict('已有同名门店，请换一个名称（字段：name）');
   const changes = fieldChanges(valuesOf(store), input as unknown as Record<string, unknown>, STORE_FIELD_LABELS);
   if (changes.length > 0) {
-    await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
-      await repo.updateStore(trx, store.id, { ...columnsOf(input), updated_at: ctx.clock.now() });
-      await record(ctx, trx, store.id, 'update', changes);
-    }), NAME_TAKEN);
+    await guardUnique(
+      () =>
+        ctx.db.transaction().execute(async (trx) => {
+          await repo.updateStore(trx, store.id, { ...columnsOf(input), updated_at: ctx.clock.now() });
+          await record(ctx, trx, store.id, 'update', changes);
+        }),
+      NAME_TAKEN,
+    );
   }
   return { storeCode: store.store_code, changes: maskPhoneChanges(changes) };
 }
@@ -128,12 +208,19 @@ type ChangeRecordDbRow = Awaited<ReturnType<ReturnType<typeof repo.changeRecordQ
 
 function toChangeRecord(r: ChangeRecordDbRow): StoreChangeRecord {
   return {
-    id: r.id, changeType: r.change_type as StoreChangeRecord['changeType'], changeTypeName: CHANGE_TYPES[r.change_type] ?? r.change_type,
-    changes: maskPhoneChanges(parseChanges(r.changes)), operatorName: r.operator_name, createdAt: Number(r.created_at),
+    id: r.id,
+    changeType: r.change_type as StoreChangeRecord['changeType'],
+    changeTypeName: CHANGE_TYPES[r.change_type] ?? r.change_type,
+    changes: maskPhoneChanges(parseChanges(r.changes)),
+    operatorName: r.operator_name,
+    createdAt: Number(r.created_at),
   };
 }
 
-export async function changeRecords(ctx: OpContext, f: { storeCode: string; pageNum: number; pageSize: number }): Promise<Paged<StoreChangeRecord>> {
+export async function changeRecords(
+  ctx: OpContext,
+  f: { storeCode: string; pageNum: number; pageSize: number },
+): Promise<Paged<StoreChangeRecord>> {
   const store = await requireStore(ctx, f.storeCode);
   const { list: rows, total } = await repo.listChangeRecords(ctx.db, merchantOf(ctx), store.store_code, f.pageNum, f.pageSize);
   return { list: rows.map(toChangeRecord), total, pageNum: f.pageNum, pageSize: f.pageSize };
@@ -158,7 +245,9 @@ export function changeRecordExportQuery(ctx: OpContext, f: { storeCode: string }
 export function changeRecordExportRow(r: ChangeRecordDbRow) {
   const record = toChangeRecord(r);
   return {
-    ...record, storeCode: r.storeCode, storeName: r.storeName,
+    ...record,
+    storeCode: r.storeCode,
+    storeName: r.storeName,
     content: record.changeType === 'create' ? `创建门店（${record.changes.length}项信息）` : describeChanges(record.changes),
   };
 }

@@ -5,7 +5,6 @@ import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../.
 import { data, rest, rowCount } from '../../test/calls.ts';
 import { validStore } from '../../test/store-data.ts';
 
-
 describe.each(DIALECTS)('stores (%s)', (dialect) => {
   let t: TestApp;
   let admin: ApiClient;
@@ -52,7 +51,15 @@ describe.each(DIALECTS)('stores (%s)', (dialect) => {
     storeCode = res.storeCode;
     expect(storeCode).toMatch(/^MD\d{10}$/);
     const detail = data<StoreRow>(await rest(admin, storeOps.detail, { storeCode }));
-    expect(detail).toMatchObject({ ...validStore, contactPhone: '138****3549', storeCode, categoryName: '零售门店/便利店', tagNames: ['24小时营业', '到店自提'], businessHours: '07:00-23:00', statusName: '营业中' });
+    expect(detail).toMatchObject({
+      ...validStore,
+      contactPhone: '138****3549',
+      storeCode,
+      categoryName: '零售门店/便利店',
+      tagNames: ['24小时营业', '到店自提'],
+      businessHours: '07:00-23:00',
+      statusName: '营业中',
+    });
     const dup = await rest(admin, storeOps.create, validStore);
     expect(dup).toMatchObject({ code: CODES.conflict, msg: '已有同名门店，请换一个名称（字段：name）' });
     const records = data<Paged<StoreChangeRecord>>(await rest(admin, storeOps.changeRecords, { storeCode }));
@@ -74,9 +81,13 @@ describe.each(DIALECTS)('stores (%s)', (dialect) => {
 
   it('updates a store, keeping before and after of each changed field; no change writes no record', async () => {
     t.clock.advance(60_000);
-    const res = data<{ changes: unknown[] }>(await rest(admin, storeOps.update, { ...validStore, storeCode, name: '田林路测试旗舰店', closeTime: '02:00', tagCodes: ['24h'] }));
+    const res = data<{ changes: unknown[] }>(
+      await rest(admin, storeOps.update, { ...validStore, storeCode, name: '田林路测试旗舰店', closeTime: '02:00', tagCodes: ['24h'] }),
+    );
     expect(res.changes).toHaveLength(3);
-    const again = data<{ changes: unknown[] }>(await rest(admin, storeOps.update, { ...validStore, storeCode, name: '田林路测试旗舰店', closeTime: '02:00', tagCodes: ['24h'] }));
+    const again = data<{ changes: unknown[] }>(
+      await rest(admin, storeOps.update, { ...validStore, storeCode, name: '田林路测试旗舰店', closeTime: '02:00', tagCodes: ['24h'] }),
+    );
     expect(again.changes).toHaveLength(0);
     data(await op(admin, storeOps.setStatus, { storeCode, status: 2 }));
     const records = data<Paged<StoreChangeRecord>>(await rest(admin, storeOps.changeRecords, { storeCode }));

@@ -19,8 +19,11 @@ describe.each(DIALECTS)('password login lock per account and address (%s)', (dia
   const from = (ip: string) => {
     const fetch: FetchLike = async (url, init) => {
       const res = await t.app.inject({
-        method: (init.method ?? 'GET') as 'GET' | 'POST', url, headers: init.headers as Record<string, string>,
-        payload: init.body as string | undefined, remoteAddress: ip,
+        method: (init.method ?? 'GET') as 'GET' | 'POST',
+        url,
+        headers: init.headers as Record<string, string>,
+        payload: init.body as string | undefined,
+        remoteAddress: ip,
       });
       return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, {
         status: res.statusCode,
@@ -82,14 +85,20 @@ describe.each(DIALECTS)('password login lock per account and address (%s)', (dia
     // a success ends the back-off
     expect((await from('203.0.113.42')('finance', 'Wrong12345')).code).toBe(CODES.loginFailed);
     expect((await owner('finance', TEST_PASSWORD)).code).toBe('200');
-    const reasons = await t.db.db.selectFrom('login_log').select('reason').where('user_name', '=', 'finance').where('reason', '=', 'throttled').execute();
+    const reasons = await t.db.db
+      .selectFrom('login_log')
+      .select('reason')
+      .where('user_name', '=', 'finance')
+      .where('reason', '=', 'throttled')
+      .execute();
     expect(reasons).toHaveLength(3);
   });
 
   it('an unknown name backs off exactly like a real one', async () => {
     const run = async (name: string) => {
       const codes: string[] = [];
-      for (let n = 0; n < LOGIN_BACKOFF.afterFailures + 2; n++) codes.push((await from(`203.0.113.${100 + (n % 6)}`)(name, 'Wrong12345')).code);
+      for (let n = 0; n < LOGIN_BACKOFF.afterFailures + 2; n++)
+        codes.push((await from(`203.0.113.${100 + (n % 6)}`)(name, 'Wrong12345')).code);
       return codes;
     };
     const real = await run('site');

@@ -14,8 +14,14 @@ export async function syncMenuCatalogue(db: Db): Promise<void> {
         .values(row)
         .onConflict((oc) =>
           oc.column('id').doUpdateSet({
-            parent_id: row.parent_id, name: row.name, icon_url: row.icon_url, menu_type: row.menu_type,
-            sort: row.sort, hidden: row.hidden, anchor: row.anchor, route_path: row.route_path,
+            parent_id: row.parent_id,
+            name: row.name,
+            icon_url: row.icon_url,
+            menu_type: row.menu_type,
+            sort: row.sort,
+            hidden: row.hidden,
+            anchor: row.anchor,
+            route_path: row.route_path,
           }),
         )
         .execute();

@@ -3,15 +3,21 @@ import type { MenuNode } from '@merchant/contracts/permission/session';
 import type { MenuTable } from './menu.table.ts';
 
 /** Builds the menu tree (spec §3 menu node) from the menus the roles may see. */
-export function buildMenuTree(
-  menus: readonly Selectable<MenuTable>[],
-  visible: (anchor: string) => boolean,
-): MenuNode[] {
+export function buildMenuTree(menus: readonly Selectable<MenuTable>[], visible: (anchor: string) => boolean): MenuNode[] {
   const nodes = new Map<number, MenuNode>();
   for (const m of menus) {
     nodes.set(m.id, {
-      id: m.id, parentId: m.parent_id, name: m.name, iconUrl: m.icon_url, menuType: m.menu_type === 1 ? 1 : 2,
-      sort: m.sort, hidden: m.hidden === 1, anchor: m.anchor, anchorList: [], routePath: m.route_path, children: [],
+      id: m.id,
+      parentId: m.parent_id,
+      name: m.name,
+      iconUrl: m.icon_url,
+      menuType: m.menu_type === 1 ? 1 : 2,
+      sort: m.sort,
+      hidden: m.hidden === 1,
+      anchor: m.anchor,
+      anchorList: [],
+      routePath: m.route_path,
+      children: [],
     });
   }
   const roots: MenuNode[] = [];

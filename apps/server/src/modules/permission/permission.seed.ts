@@ -86,15 +86,27 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
       const sections = DEMO_ROLE_SECTIONS[name];
       const { id } = await trx
         .insertInto('role')
-        .values({ merchant_id: mid, organization_id: orgId, name, package_name: name === '管理员' ? '旗舰版' : '标准版', is_admin: sections === 'all' ? 1 : 0, created_at: now })
+        .values({
+          merchant_id: mid,
+          organization_id: orgId,
+          name,
+          package_name: name === '管理员' ? '旗舰版' : '标准版',
+          is_admin: sections === 'all' ? 1 : 0,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const menuIds = sections === 'all' ? [] : [MENU_IDS.home, ...sections.flatMap((s) => [s, ...(pages.get(s) ?? [])])];
-      if (menuIds.length) await trx.insertInto('role_menu').values(menuIds.map((menu_id) => ({ role_id: id, menu_id }))).execute();
+      if (menuIds.length)
+        await trx
+          .insertInto('role_menu')
+          .values(menuIds.map((menu_id) => ({ role_id: id, menu_id })))
+          .execute();
       return id;
     };
     const roleId = async (orgId: number, name: string) =>
-      (await trx.selectFrom('role').select('id').where('organization_id', '=', orgId).where('name', '=', name).executeTakeFirstOrThrow()).id;
+      (await trx.selectFrom('role').select('id').where('organization_id', '=', orgId).where('name', '=', name).executeTakeFirstOrThrow())
+        .id;
     const hqAdmin = await role(hq, '管理员');
     const hqOps = await role(hq, '运营');
     const hqOwner = await role(hq, '柜主');
@@ -115,9 +127,17 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
         await trx
           .insertInto('account')
           .values({
-            merchant_id: mid, user_name: a.userName, phone: a.phone, password_hash: passwordHash,
-            merchant_account_type: extra.merchant_account_type ?? 0, use_site: extra.use_site ?? 0,
-            bus_code: extra.bus_code ?? BUSI_CODES.mall, status: 1, password_changed_at: now, created_at: now, updated_at: now,
+            merchant_id: mid,
+            user_name: a.userName,
+            phone: a.phone,
+            password_hash: passwordHash,
+            merchant_account_type: extra.merchant_account_type ?? 0,
+            use_site: extra.use_site ?? 0,
+            bus_code: extra.bus_code ?? BUSI_CODES.mall,
+            status: 1,
+            password_changed_at: now,
+            created_at: now,
+            updated_at: now,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -140,8 +160,10 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
 
     // Staff of the operation centres, so the account list has realistic volume (some disabled).
     const centres = [
-      ['sh', shanghai, shOps], ['hz', hangzhou, await roleId(hangzhou, '运营')],
-      ['gz', guangzhou, await roleId(guangzhou, '运营')], ['sz', shenzhen, await roleId(shenzhen, '运营')],
+      ['sh', shanghai, shOps],
+      ['hz', hangzhou, await roleId(hangzhou, '运营')],
+      ['gz', guangzhou, await roleId(guangzhou, '运营')],
+      ['sz', shenzhen, await roleId(shenzhen, '运营')],
     ] as const;
     const names = ['zhangwei', 'wangfang', 'lina', 'liuyang', 'chenjing', 'yangli', 'zhaolei', 'huangmin'];
     let n = 0;
@@ -151,9 +173,17 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
         const { id } = await trx
           .insertInto('account')
           .values({
-            merchant_id: mid, user_name: `${prefix}.${name}`, phone: `139${String(10_000_000 + n * 7_919).slice(0, 8)}`,
-            password_hash: passwordHash, merchant_account_type: 0, use_site: 0, bus_code: BUSI_CODES.mall,
-            status: n % 7 === 0 ? 0 : 1, password_changed_at: now, created_at: now - n * 86_400_000, updated_at: now,
+            merchant_id: mid,
+            user_name: `${prefix}.${name}`,
+            phone: `139${String(10_000_000 + n * 7_919).slice(0, 8)}`,
+            password_hash: passwordHash,
+            merchant_account_type: 0,
+            use_site: 0,
+            bus_code: BUSI_CODES.mall,
+            status: n % 7 === 0 ? 0 : 1,
+            password_changed_at: now,
+            created_at: now - n * 86_400_000,
+            updated_at: now,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -161,10 +191,16 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
       }
     }
 
-    await trx.insertInto('merchant_channel').values(CHANNELS.map((c) => ({ merchant_id: mid, channel_code: c.code }))).execute();
+    await trx
+      .insertInto('merchant_channel')
+      .values(CHANNELS.map((c) => ({ merchant_id: mid, channel_code: c.code })))
+      .execute();
     const sites = [
-      ['S0001', '上海徐汇滨江站', shanghai], ['S0002', '上海静安寺站', shanghai], ['S0003', '杭州西湖文化广场站', hangzhou],
-      ['S0004', '广州天河城站', guangzhou], ['S0005', '深圳科技园站', shenzhen],
+      ['S0001', '上海徐汇滨江站', shanghai],
+      ['S0002', '上海静安寺站', shanghai],
+      ['S0003', '杭州西湖文化广场站', hangzhou],
+      ['S0004', '广州天河城站', guangzhou],
+      ['S0005', '深圳科技园站', shenzhen],
     ] as const;
     await trx
       .insertInto('site')

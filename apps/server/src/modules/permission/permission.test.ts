@@ -20,7 +20,11 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone, purpose } });
   const getInfo = (c: TestApp['anon']) => c.envelope<UserInfo>({ method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} });
   const resources = (c: TestApp['anon'], query: Record<string, string | number> = {}) =>
-    c.envelope<ResourceResponse>({ method: 'GET', path: GATEWAY_PATHS.resourceFetch, query: { appKey: 'A1001000', clientType: 'web', ...query } });
+    c.envelope<ResourceResponse>({
+      method: 'GET',
+      path: GATEWAY_PATHS.resourceFetch,
+      query: { appKey: 'A1001000', clientType: 'web', ...query },
+    });
 
   it('answers /health with the database kind and version', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health', headers: { accept: 'application/json' } });
@@ -96,7 +100,9 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     for (let i = 0; i < 4; i++) {
       expect((await op(t.anon, signInOps.loginSms.name, { phone, code: wrong }, { public: true })).msg).toContain('验证码错误');
     }
-    expect((await op(t.anon, signInOps.loginSms.name, { phone, code: wrong }, { public: true })).msg).toBe('验证码错误次数过多，请重新获取');
+    expect((await op(t.anon, signInOps.loginSms.name, { phone, code: wrong }, { public: true })).msg).toBe(
+      '验证码错误次数过多，请重新获取',
+    );
     expect((await op(t.anon, signInOps.loginSms.name, { phone, code: fresh }, { public: true })).code).toBe(CODES.verifyCodeInvalid);
     // ten per phone per day
     for (let i = 2; i < 10; i++) {
@@ -123,20 +129,37 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     expect(res.code).toBe('200');
     const info = await getInfo(t.as((res.data as { token: string }).token));
     expect(info.data?.userName).toBe('finance');
-    expect((await op(t.anon, signInOps.loginSms.name, { phone: '13800000004', code }, { public: true })).code).toBe(CODES.verifyCodeInvalid);
+    expect((await op(t.anon, signInOps.loginSms.name, { phone: '13800000004', code }, { public: true })).code).toBe(
+      CODES.verifyCodeInvalid,
+    );
   });
 
   it('registers a new merchant with its first admin, isolated from the demo merchant', async () => {
     const phone = '13700000001';
     await sendCode(phone, 'register');
     const code = await lastSmsCode(t.db, phone);
-    const weak = await op(t.anon, signInOps.register.name, { merchantName: '新商户', userName: 'newboss', phone, code, password: 'abcdefgh' }, { public: true });
+    const weak = await op(
+      t.anon,
+      signInOps.register.name,
+      { merchantName: '新商户', userName: 'newboss', phone, code, password: 'abcdefgh' },
+      { public: true },
+    );
     expect(weak.code).toBe(CODES.badInput);
     expect(weak.msg).toContain('密码须包含数字');
     expect(await t.db.db.selectFrom('merchant').selectAll().execute()).toHaveLength(1);
-    const taken = await op(t.anon, signInOps.register.name, { merchantName: '新商户', userName: 'admin', phone, code, password: 'Abcdef123' }, { public: true });
+    const taken = await op(
+      t.anon,
+      signInOps.register.name,
+      { merchantName: '新商户', userName: 'admin', phone, code, password: 'Abcdef123' },
+      { public: true },
+    );
     expect(taken.code).toBe(CODES.conflict);
-    const res = await op(t.anon, signInOps.register.name, { merchantName: '新商户', userName: 'newboss', phone, code, password: 'Abcdef123' }, { public: true });
+    const res = await op(
+      t.anon,
+      signInOps.register.name,
+      { merchantName: '新商户', userName: 'newboss', phone, code, password: 'Abcdef123' },
+      { public: true },
+    );
     expect(res.code).toBe('200');
     const boss = await t.signIn('newboss', 'Abcdef123');
     const info = await getInfo(boss);
@@ -201,8 +224,13 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
       ability: { useSite: false },
       merchantAccountType: 1,
       loginOrgRole: {
-        structureType: 1, rootOrgId: expect.any(Number), merchantId: expect.any(Number), bisMerchantId: expect.any(Number),
-        bisMerchantName: '鲜速达智能零售有限公司', userId: expect.any(Number), merchantBusCode: 'A1001002',
+        structureType: 1,
+        rootOrgId: expect.any(Number),
+        merchantId: expect.any(Number),
+        bisMerchantId: expect.any(Number),
+        bisMerchantName: '鲜速达智能零售有限公司',
+        userId: expect.any(Number),
+        merchantBusCode: 'A1001002',
       },
       timeZone: 'Asia/Shanghai',
     });
@@ -288,7 +316,12 @@ describe.each(DIALECTS)('sign-in and sessions (%s)', (dialect) => {
     expect((await op(admin, sessionOps.channelList.name, {}, { public: true })).code).toBe(CODES.sessionInvalid);
     const bad = await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.request, body: { body: {} } });
     expect(bad.code).toBe(CODES.badInput);
-    const notJson = await t.app.inject({ method: 'POST', url: GATEWAY_PATHS.verifyCode, headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: GATEWAY_PATHS.verifyCode,
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(notJson.json()).toMatchObject({ code: CODES.badInput, msg: '请求格式不正确' });
   });
 });

@@ -1,11 +1,5 @@
 import { CODES } from '@merchant/contracts';
-import type {
-  ChannelResponse,
-  OrgTreeNode,
-  ResourceResponse,
-  RoleOption,
-  UserInfo,
-} from '@merchant/contracts/permission/session';
+import type { ChannelResponse, OrgTreeNode, ResourceResponse, RoleOption, UserInfo } from '@merchant/contracts/permission/session';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { setSessionSelection } from '../../platform/auth/session.service.ts';
@@ -93,7 +87,9 @@ export async function fetchResources(
   });
   const selectTreeList = orgs.filter((o) => o.parent_id === null && keep.has(o.id)).map((o) => toNode(o.id));
   const selectList = [...rolesByOrg.entries()].map(([organizationId, roleList]) => ({
-    organizationId, organizationName: orgNames.get(organizationId) ?? '', roleList,
+    organizationId,
+    organizationName: orgNames.get(organizationId) ?? '',
+    roleList,
   }));
   const roleNames = roleIds.map((r) => inOrg.find((m) => m.roleId === r)!.roleName);
   return {

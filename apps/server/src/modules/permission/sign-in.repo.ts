@@ -33,7 +33,17 @@ export function firstMembership(db: Db, accountId: number) {
 
 export async function insertLoginLog(
   db: Db,
-  row: { merchantId: number | null; accountId: number | null; userName: string; method: string; success: boolean; reason: string; ip: string; userAgent: string; now: number },
+  row: {
+    merchantId: number | null;
+    accountId: number | null;
+    userName: string;
+    method: string;
+    success: boolean;
+    reason: string;
+    ip: string;
+    userAgent: string;
+    now: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('login_log')

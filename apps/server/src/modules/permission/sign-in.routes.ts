@@ -19,7 +19,13 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps, publicRa
     const exists = Boolean(await findAccountByPhone(deps.db.db, phone));
     // Codes are only delivered where they can be used; the answer is the same either way.
     const deliver = purpose === 'register' ? !exists : exists;
-    const data = await issueVerifyCode(deps.db.db, deps.services.sms, { phone, purpose, deliver, ip: req.ip }, deps.clock.now(), deps.config.verifyCodeBudget);
+    const data = await issueVerifyCode(
+      deps.db.db,
+      deps.services.sms,
+      { phone, purpose, deliver, ip: req.ip },
+      deps.clock.now(),
+      deps.config.verifyCodeBudget,
+    );
     return ok(data, '验证码已发送');
   });
 }

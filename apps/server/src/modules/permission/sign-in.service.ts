@@ -2,12 +2,7 @@ import { AUTH_LIMITS, CODES } from '@merchant/contracts';
 import type { OpContext, SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { AppError, conflict, guardUnique } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.ts';
-import {
-  createSession,
-  revokeAccountSessions,
-  revokeSession,
-  REVOKE_REASONS,
-} from '../../platform/auth/session.service.ts';
+import { createSession, revokeAccountSessions, revokeSession, REVOKE_REASONS } from '../../platform/auth/session.service.ts';
 import { checkVerifyCode, consumeVerifyCode, useVerifyCode } from '../../platform/auth/verify-code.service.ts';
 import { createMerchant } from '../merchant/merchant-info.service.ts';
 import { createAccount, setPassword } from '../system/account.service.ts';
@@ -18,8 +13,7 @@ import * as repo from './sign-in.repo.ts';
 // Sign-in (public): password and SMS login with their locks and log, registration, password reset, and logout.
 
 const loginFailed = () => new AppError(CODES.loginFailed, '账号或密码错误', 400);
-const locked = () =>
-  new AppError(CODES.accountLocked, `登录失败次数过多，账号已锁定，请${AUTH_LIMITS.loginLockMinutes}分钟后再试`, 423);
+const locked = () => new AppError(CODES.accountLocked, `登录失败次数过多，账号已锁定，请${AUTH_LIMITS.loginLockMinutes}分钟后再试`, 423);
 const disabled = () => new AppError(CODES.accountDisabled, '账号已被停用，请联系管理员', 403);
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountByLogin>>>;
@@ -33,15 +27,25 @@ async function openSession(ctx: OpContext, account: Account, method: string) {
   const first = await repo.firstMembership(ctx.db, account.id);
   const now = ctx.clock.now();
   await repo.insertLoginLog(ctx.db, {
-    merchantId: account.merchant_id, accountId: account.id, userName: account.user_name, method,
-    success: true, reason: '', ip: ctx.ip, userAgent: ctx.userAgent, now,
+    merchantId: account.merchant_id,
+    accountId: account.id,
+    userName: account.user_name,
+    method,
+    success: true,
+    reason: '',
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    now,
   });
   return createSession(
     ctx.db,
     {
-      accountId: account.id, merchantId: account.merchant_id,
-      organizationId: first?.organizationId ?? null, roleIds: first ? [first.roleId] : [],
-      ip: ctx.ip, userAgent: ctx.userAgent,
+      accountId: account.id,
+      merchantId: account.merchant_id,
+      organizationId: first?.organizationId ?? null,
+      roleIds: first ? [first.roleId] : [],
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
     },
     now,
     timeouts(ctx),
@@ -76,8 +80,15 @@ export async function loginWithPassword(ctx: OpContext, input: { userName: strin
   const now = ctx.clock.now();
   const log = (reason: string) =>
     repo.insertLoginLog(ctx.db, {
-      merchantId: account?.merchant_id ?? null, accountId: account?.id ?? null, userName: userKey, method: 'password',
-      success: false, reason, ip: ctx.ip, userAgent: ctx.userAgent, now,
+      merchantId: account?.merchant_id ?? null,
+      accountId: account?.id ?? null,
+      userName: userKey,
+      method: 'password',
+      success: false,
+      reason,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      now,
     });
   if ((await repo.ipLockedUntil(ctx.db, userKey, ctx.ip)) > now) {
     await verifyPassword(undefined, input.password); // same cost as a real attempt
@@ -118,8 +129,15 @@ export async function loginWithSms(ctx: OpContext, input: { phone: string; code:
   if (!account) throw loginFailed();
   if (account.status !== 1) {
     await repo.insertLoginLog(ctx.db, {
-      merchantId: account.merchant_id, accountId: account.id, userName: account.user_name, method: 'sms',
-      success: false, reason: 'disabled', ip: ctx.ip, userAgent: ctx.userAgent, now: ctx.clock.now(),
+      merchantId: account.merchant_id,
+      accountId: account.id,
+      userName: account.user_name,
+      method: 'sms',
+      success: false,
+      reason: 'disabled',
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      now: ctx.clock.now(),
     });
     throw disabled();
   }
@@ -144,17 +162,25 @@ export async function register(
   if (await repo.findAccountByLogin(ctx.db, input.userName)) throw conflict(USER_NAME_TAKEN);
   if (await repo.findAccountByPhone(ctx.db, input.phone)) throw conflict(PHONE_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  await guardUnique(() => ctx.db.transaction().execute(async (trx) => {
-    await useVerifyCode(trx, codeId, now);
-    const merchantId = await createMerchant(trx, { name: input.merchantName, now });
-    const organizationId = await createRootOrganization(trx, { merchantId, name: input.merchantName, now });
-    const roleId = await createAdminRole(trx, { merchantId, organizationId, now });
-    await createAccount(trx, {
-      merchantId, userName: input.userName, phone: input.phone, passwordHash, membership: { organizationId, roleId }, now,
-    });
-  }),
-  { index: 'account_user_name_key', table: 'account', columns: ['user_name'], message: USER_NAME_TAKEN },
-  { index: 'account_phone_key', table: 'account', columns: ['phone'], message: PHONE_TAKEN });
+  await guardUnique(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await useVerifyCode(trx, codeId, now);
+        const merchantId = await createMerchant(trx, { name: input.merchantName, now });
+        const organizationId = await createRootOrganization(trx, { merchantId, name: input.merchantName, now });
+        const roleId = await createAdminRole(trx, { merchantId, organizationId, now });
+        await createAccount(trx, {
+          merchantId,
+          userName: input.userName,
+          phone: input.phone,
+          passwordHash,
+          membership: { organizationId, roleId },
+          now,
+        });
+      }),
+    { index: 'account_user_name_key', table: 'account', columns: ['user_name'], message: USER_NAME_TAKEN },
+    { index: 'account_phone_key', table: 'account', columns: ['phone'], message: PHONE_TAKEN },
+  );
   return { userName: input.userName };
 }
 

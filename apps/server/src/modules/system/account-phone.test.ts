@@ -22,17 +22,31 @@ describe.each(DIALECTS)('account phones (%s)', (dialect) => {
   let id: number;
   let memberships: { organizationId: number; roleId: number }[];
   const stored = async () => (await t.db.db.selectFrom('account').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
-  const log = () => t.db.db.selectFrom('operation_log').select(['user_name', 'target_ids', 'result_code']).where('operation', '=', accountOps.phoneReveal.name).orderBy('id').execute();
+  const log = () =>
+    t.db.db
+      .selectFrom('operation_log')
+      .select(['user_name', 'target_ids', 'result_code'])
+      .where('operation', '=', accountOps.phoneReveal.name)
+      .orderBy('id')
+      .execute();
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin');
     other = await registerMerchant(t, '别家账号商户', 'acctboss', '13700000099');
     const hq = data<{ id: number }[]>(await op(admin, organizationOps.tree))[0];
-    const accountRead = await t.db.db.selectFrom('menu').select('id').where('anchor', '=', 'stock-management-account').executeTakeFirstOrThrow();
-    const role = data<{ id: number }>(await op(admin, roleOps.add, { organizationId: hq.id, name: '账号只读', menuIds: [1999, accountRead.id] }));
+    const accountRead = await t.db.db
+      .selectFrom('menu')
+      .select('id')
+      .where('anchor', '=', 'stock-management-account')
+      .executeTakeFirstOrThrow();
+    const role = data<{ id: number }>(
+      await op(admin, roleOps.add, { organizationId: hq.id, name: '账号只读', menuIds: [1999, accountRead.id] }),
+    );
     memberships = [{ organizationId: hq.id, roleId: role.id }];
-    id = data<{ id: number }>(await op(admin, accountOps.add, { userName: 'phoneview', password: 'Phone1234', phone: '13655557777', memberships })).id;
+    id = data<{ id: number }>(
+      await op(admin, accountOps.add, { userName: 'phoneview', password: 'Phone1234', phone: '13655557777', memberships }),
+    ).id;
     viewer = await t.signIn('phoneview', 'Phone1234');
   });
   afterAll(async () => {
@@ -52,19 +66,26 @@ describe.each(DIALECTS)('account phones (%s)', (dialect) => {
   it('refuses the read-only 用户账号 role (logged) and another merchant’s account', async () => {
     expect(await op(viewer, accountOps.phoneReveal, { kind: 'account', id })).toMatchObject({ code: CODES.forbidden, data: null });
     expect((await log()).at(-1)).toEqual({ user_name: 'phoneview', target_ids: `kind=account;id=${id}`, result_code: CODES.forbidden });
-    expect(await op(other, accountOps.phoneReveal, { kind: 'account', id })).toMatchObject({ code: CODES.notFound, msg: '账号不存在', data: null });
+    expect(await op(other, accountOps.phoneReveal, { kind: 'account', id })).toMatchObject({
+      code: CODES.notFound,
+      msg: '账号不存在',
+      data: null,
+    });
   });
 
   it('an edit with the masked phone keeps the number; the mask of another number is refused', async () => {
     data(await op(admin, accountOps.edit, { id, phone: '136****7777', memberships }));
     expect(await stored()).toBe('13655557777');
     expect(await op(admin, accountOps.edit, { id, phone: '136****0000', memberships })).toMatchObject({
-      code: CODES.badInput, msg: '手机号不完整：修改手机号时请输入完整的号码（字段：phone）',
+      code: CODES.badInput,
+      msg: '手机号不完整：修改手机号时请输入完整的号码（字段：phone）',
     });
     expect(await stored()).toBe('13655557777');
     data(await op(admin, accountOps.edit, { id, phone: '13655558888', memberships }));
     expect(await stored()).toBe('13655558888');
     // a masked number is no number for a new account
-    expect((await op(admin, accountOps.add, { userName: 'masked01', password: 'Phone1234', phone: '136****7777', memberships })).code).toBe(CODES.badInput);
+    expect((await op(admin, accountOps.add, { userName: 'masked01', password: 'Phone1234', phone: '136****7777', memberships })).code).toBe(
+      CODES.badInput,
+    );
   });
 });

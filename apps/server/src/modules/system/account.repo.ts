@@ -28,9 +28,18 @@ export function accountQuery(db: Db, merchantId: number, scopeRootId: number, f:
     .where('account.merchant_id', '=', merchantId)
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('organization as scope_root').select('scope_root.id').where('scope_root.id', '=', scopeRootId).where('scope_root.parent_id', 'is', null)),
         eb.exists(
-          eb.selectFrom('membership as scope_m').select('scope_m.account_id').whereRef('scope_m.account_id', '=', 'account.id')
+          eb
+            .selectFrom('organization as scope_root')
+            .select('scope_root.id')
+            .where('scope_root.id', '=', scopeRootId)
+            .where('scope_root.parent_id', 'is', null),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('membership as scope_m')
+            .select('scope_m.account_id')
+            .whereRef('scope_m.account_id', '=', 'account.id')
             .where('scope_m.organization_id', 'in', subtreeIds(db, scopeRootId)),
         ),
       ]),
@@ -40,28 +49,59 @@ export function accountQuery(db: Db, merchantId: number, scopeRootId: number, f:
   if (f.status !== undefined) q = q.where('account.status', '=', f.status);
   if (f.organizationId) {
     const orgId = f.organizationId;
-    q = q.where((eb) => eb.exists(eb.selectFrom('membership').select('account_id').whereRef('membership.account_id', '=', 'account.id').where('membership.organization_id', '=', orgId)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('membership')
+          .select('account_id')
+          .whereRef('membership.account_id', '=', 'account.id')
+          .where('membership.organization_id', '=', orgId),
+      ),
+    );
   }
   const sortCol = f.sortField === 'userName' ? 'account.user_name' : 'account.id';
   return q
-    .select(['account.id', 'account.user_name as userName', 'account.phone', 'account.status', 'account.merchant_account_type as merchantAccountType',
-      'account.use_site as useSite', 'account.created_at as createdAt', 'account.updated_at as updatedAt'])
+    .select([
+      'account.id',
+      'account.user_name as userName',
+      'account.phone',
+      'account.status',
+      'account.merchant_account_type as merchantAccountType',
+      'account.use_site as useSite',
+      'account.created_at as createdAt',
+      'account.updated_at as updatedAt',
+    ])
     .orderBy(sortCol, f.sortOrder === 'ascend' ? 'asc' : 'desc')
     .orderBy('account.id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
 }
 
 export async function listAccounts(db: Db, merchantId: number, scopeRootId: number, f: AccountFilter) {
   const q = accountQuery(db, merchantId, scopeRootId, f);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list, total: Number(total.n) };
 }
 
 export function findAccount(db: Db, merchantId: number, id: number) {
   return db
     .selectFrom('account')
-    .select(['id', 'user_name as userName', 'phone', 'status', 'merchant_account_type as merchantAccountType', 'use_site as useSite',
-      'bus_code as busCode', 'created_at as createdAt', 'updated_at as updatedAt'])
+    .select([
+      'id',
+      'user_name as userName',
+      'phone',
+      'status',
+      'merchant_account_type as merchantAccountType',
+      'use_site as useSite',
+      'bus_code as busCode',
+      'created_at as createdAt',
+      'updated_at as updatedAt',
+    ])
     .where('merchant_id', '=', merchantId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -73,8 +113,14 @@ export function membershipsOf(db: Db, accountIds: number[]) {
     .selectFrom('membership')
     .innerJoin('organization', 'organization.id', 'membership.organization_id')
     .innerJoin('role', 'role.id', 'membership.role_id')
-    .select(['membership.account_id as accountId', 'membership.organization_id as organizationId', 'organization.name as organizationName',
-      'membership.role_id as roleId', 'role.name as roleName', 'role.is_admin as roleIsAdmin'])
+    .select([
+      'membership.account_id as accountId',
+      'membership.organization_id as organizationId',
+      'organization.name as organizationName',
+      'membership.role_id as roleId',
+      'role.name as roleName',
+      'role.is_admin as roleIsAdmin',
+    ])
     .where('membership.account_id', 'in', accountIds)
     .orderBy('membership.organization_id')
     .orderBy('membership.role_id')
@@ -87,7 +133,12 @@ export async function loginTaken(db: Db, field: 'user_name' | 'phone', value: st
   return Boolean(await q.executeTakeFirst());
 }
 
-export async function replaceMemberships(db: Db, merchantId: number, accountId: number, list: { organizationId: number; roleId: number }[]) {
+export async function replaceMemberships(
+  db: Db,
+  merchantId: number,
+  accountId: number,
+  list: { organizationId: number; roleId: number }[],
+) {
   await db.deleteFrom('membership').where('account_id', '=', accountId).execute();
   await db
     .insertInto('membership')
@@ -97,7 +148,11 @@ export async function replaceMemberships(db: Db, merchantId: number, accountId: 
 
 /** Memberships of an organisation or of a role (accounts may hold several). */
 export async function membershipCount(db: Db, column: 'organization_id' | 'role_id', id: number) {
-  const row = await db.selectFrom('membership').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('membership')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -112,20 +167,36 @@ export interface AccountSet {
 /** Adds an account with its memberships, inside the caller's transaction. */
 export async function addAccount(
   db: Db,
-  row: AccountSet & { merchantId: number; userName: string; passwordHash: string; memberships: { organizationId: number; roleId: number }[]; now: number },
+  row: AccountSet & {
+    merchantId: number;
+    userName: string;
+    passwordHash: string;
+    memberships: { organizationId: number; roleId: number }[];
+    now: number;
+  },
 ) {
   const r = await db
     .insertInto('account')
     .values({
-      merchant_id: row.merchantId, user_name: row.userName, phone: row.phone, password_hash: row.passwordHash,
-      merchant_account_type: row.merchantAccountType, use_site: row.useSite ? 1 : 0, bus_code: row.busCode,
-      status: 1, password_changed_at: row.now, created_at: row.now, updated_at: row.now,
+      merchant_id: row.merchantId,
+      user_name: row.userName,
+      phone: row.phone,
+      password_hash: row.passwordHash,
+      merchant_account_type: row.merchantAccountType,
+      use_site: row.useSite ? 1 : 0,
+      bus_code: row.busCode,
+      status: 1,
+      password_changed_at: row.now,
+      created_at: row.now,
+      updated_at: row.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
     .insertInto('membership')
-    .values(row.memberships.map((m) => ({ account_id: r.id, organization_id: m.organizationId, role_id: m.roleId, merchant_id: row.merchantId })))
+    .values(
+      row.memberships.map((m) => ({ account_id: r.id, organization_id: m.organizationId, role_id: m.roleId, merchant_id: row.merchantId })),
+    )
     .execute();
   return r.id;
 }
@@ -137,12 +208,22 @@ export async function insertAccount(db: Kysely<Database>, row: Parameters<typeof
 
 /** Updates an account and (unless `memberships` is null) replaces its memberships. */
 export async function updateAccount(
-  db: Kysely<Database>, merchantId: number, id: number, set: AccountSet & { now: number }, memberships: { organizationId: number; roleId: number }[] | null,
+  db: Kysely<Database>,
+  merchantId: number,
+  id: number,
+  set: AccountSet & { now: number },
+  memberships: { organizationId: number; roleId: number }[] | null,
 ) {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('account')
-      .set({ phone: set.phone, merchant_account_type: set.merchantAccountType, use_site: set.useSite ? 1 : 0, bus_code: set.busCode, updated_at: set.now })
+      .set({
+        phone: set.phone,
+        merchant_account_type: set.merchantAccountType,
+        use_site: set.useSite ? 1 : 0,
+        bus_code: set.busCode,
+        updated_at: set.now,
+      })
       .where('id', '=', id)
       .execute();
     if (memberships) await replaceMemberships(trx, merchantId, id, memberships);
@@ -158,5 +239,9 @@ export async function setAccountStatus(db: Db, id: number, status: 0 | 1, now: n
 }
 
 export async function setAccountPassword(db: Db, id: number, passwordHash: string, now: number) {
-  await db.updateTable('account').set({ password_hash: passwordHash, password_changed_at: now, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('account')
+    .set({ password_hash: passwordHash, password_changed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

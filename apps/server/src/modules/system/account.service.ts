@@ -7,13 +7,29 @@ import { revokeAccountSessions, REVOKE_REASONS } from '../../platform/auth/sessi
 import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
-import { adminManagers, flag, requireOrg, requireRole, roleBlock, roleFacts, roleNote, scopeOf, scopeRootOf, type Scope } from './admin-scope.ts';
+import {
+  adminManagers,
+  flag,
+  requireOrg,
+  requireRole,
+  roleBlock,
+  roleFacts,
+  roleNote,
+  scopeOf,
+  scopeRootOf,
+  type Scope,
+} from './admin-scope.ts';
 import * as repo from './account.repo.ts';
 
 // 账号管理: the accounts the scope holds and their (organisation, role) memberships (the admin-scope rule in admin-scope.ts).
 
 // The database's unique indexes are the last word (docs/decisions.md); the checks before them only answer early.
-const USER_NAME_TAKEN: UniqueKey = { index: 'account_user_name_key', table: 'account', columns: ['user_name'], message: '账号已存在，请换一个' };
+const USER_NAME_TAKEN: UniqueKey = {
+  index: 'account_user_name_key',
+  table: 'account',
+  columns: ['user_name'],
+  message: '账号已存在，请换一个',
+};
 const PHONE_TAKEN: UniqueKey = { index: 'account_phone_key', table: 'account', columns: ['phone'], message: '该手机号已被其他账号使用' };
 
 /**
@@ -22,11 +38,25 @@ const PHONE_TAKEN: UniqueKey = { index: 'account_phone_key', table: 'account', c
  */
 export function createAccount(
   trx: Transaction<Database>,
-  input: { merchantId: number; userName: string; phone: string; passwordHash: string; membership: { organizationId: number; roleId: number }; now: number },
+  input: {
+    merchantId: number;
+    userName: string;
+    phone: string;
+    passwordHash: string;
+    membership: { organizationId: number; roleId: number };
+    now: number;
+  },
 ): Promise<number> {
   return repo.addAccount(trx, {
-    merchantId: input.merchantId, userName: input.userName, phone: input.phone, passwordHash: input.passwordHash,
-    merchantAccountType: 0, useSite: false, busCode: BUSI_CODES.mall, memberships: [input.membership], now: input.now,
+    merchantId: input.merchantId,
+    userName: input.userName,
+    phone: input.phone,
+    passwordHash: input.passwordHash,
+    merchantAccountType: 0,
+    useSite: false,
+    busCode: BUSI_CODES.mall,
+    memberships: [input.membership],
+    now: input.now,
   });
 }
 
@@ -43,7 +73,8 @@ export function membershipCount(ctx: SessionOpContext, column: 'organization_id'
 }
 
 /** The scope holds the account: it has a membership inside (at the merchant's root: every account). */
-const holdsAccount = (scope: Scope, ms: readonly MembershipRow[]) => scope.atMerchantRoot || ms.some((m) => scope.ids.has(m.organizationId));
+const holdsAccount = (scope: Scope, ms: readonly MembershipRow[]) =>
+  scope.atMerchantRoot || ms.some((m) => scope.ids.has(m.organizationId));
 
 /**
  * Why the signed-in account may not act on an account with these memberships (edit, delete, enable,
@@ -52,7 +83,10 @@ const holdsAccount = (scope: Scope, ms: readonly MembershipRow[]) => scope.atMer
  */
 async function accountNotes(ctx: SessionOpContext, ms: readonly MembershipRow[]): Promise<Map<number, string | null>> {
   const scope = await scopeOf(ctx);
-  const facts = await roleFacts(ctx, ms.map((m) => ({ id: m.roleId, name: m.roleName, organizationId: m.organizationId, isAdmin: m.roleIsAdmin })));
+  const facts = await roleFacts(
+    ctx,
+    ms.map((m) => ({ id: m.roleId, name: m.roleName, organizationId: m.organizationId, isAdmin: m.roleIsAdmin })),
+  );
   const notes = new Map<number, string | null>();
   for (const m of ms) {
     if (notes.get(m.accountId)) continue;
@@ -119,18 +153,30 @@ export function accountExportQuery(ctx: SessionOpContext, f: Omit<repo.AccountFi
 
 /** One export batch: phones masked as on the list, memberships (inside the scope) in words. */
 export async function accountExportRows(ctx: SessionOpContext, rows: Awaited<ReturnType<ReturnType<typeof repo.accountQuery>['execute']>>) {
-  const ms = await shownMemberships(ctx, await repo.membershipsOf(ctx.db, rows.map((a) => a.id)));
+  const ms = await shownMemberships(
+    ctx,
+    await repo.membershipsOf(
+      ctx.db,
+      rows.map((a) => a.id),
+    ),
+  );
   return rows.map((a) => ({
     ...a,
     phone: maskPhone(a.phone),
-    memberships: ms.filter((m) => m.accountId === a.id).map((m) => `${m.organizationName}/${m.roleName}`).join('、'),
+    memberships: ms
+      .filter((m) => m.accountId === a.id)
+      .map((m) => `${m.organizationName}/${m.roleName}`)
+      .join('、'),
   }));
 }
 
 export async function accountList(ctx: SessionOpContext, f: repo.AccountFilter) {
   if (f.organizationId) await requireOrg(ctx, f.organizationId);
   const { list, total } = await repo.listAccounts(ctx.db, ctx.merchantId, scopeRootOf(ctx), f);
-  const all = await repo.membershipsOf(ctx.db, list.map((a) => a.id));
+  const all = await repo.membershipsOf(
+    ctx.db,
+    list.map((a) => a.id),
+  );
   const [shown, notes] = await Promise.all([shownMemberships(ctx, all), accountNotes(ctx, all)]);
   return {
     list: list.map((a) => ({
@@ -150,7 +196,13 @@ export async function accountDetail(ctx: SessionOpContext, id: number) {
   const { account: a, memberships } = await requireAccount(ctx, id);
   const [shown, notes] = await Promise.all([shownMemberships(ctx, memberships), accountNotes(ctx, memberships)]);
   // The phone masked like on the list; the full number through system.phone.reveal (audited).
-  return { ...a, phone: maskPhone(a.phone), useSite: a.useSite === 1, memberships: shown.map(({ accountId: _a, ...m }) => m), ...flag(notes.get(id) ?? null) };
+  return {
+    ...a,
+    phone: maskPhone(a.phone),
+    useSite: a.useSite === 1,
+    memberships: shown.map(({ accountId: _a, ...m }) => m),
+    ...flag(notes.get(id) ?? null),
+  };
 }
 
 /** The full phone of an account in the actor's scope (system.phone.reveal). */
@@ -165,11 +217,22 @@ export async function accountAdd(ctx: SessionOpContext, input: ParsedInputOf<typ
   if (await repo.loginTaken(ctx.db, 'phone', input.phone)) throw conflict('该手机号已被其他账号使用');
   await checkMemberships(ctx, input.memberships);
   const passwordHash = await hashPassword(input.password);
-  const id = await guardUnique(() => repo.insertAccount(ctx.db, {
-    merchantId: ctx.merchantId, userName: input.userName, phone: input.phone, passwordHash,
-    merchantAccountType: input.merchantAccountType, useSite: input.useSite, busCode: busCodeOf(input.merchantAccountType),
-    memberships: input.memberships, now: ctx.clock.now(),
-  }), USER_NAME_TAKEN, PHONE_TAKEN);
+  const id = await guardUnique(
+    () =>
+      repo.insertAccount(ctx.db, {
+        merchantId: ctx.merchantId,
+        userName: input.userName,
+        phone: input.phone,
+        passwordHash,
+        merchantAccountType: input.merchantAccountType,
+        useSite: input.useSite,
+        busCode: busCodeOf(input.merchantAccountType),
+        memberships: input.memberships,
+        now: ctx.clock.now(),
+      }),
+    USER_NAME_TAKEN,
+    PHONE_TAKEN,
+  );
   return { id };
 }
 
@@ -186,17 +249,33 @@ export async function accountEdit(ctx: SessionOpContext, raw: ParsedInputOf<type
   const input = { ...raw, phone: keepPhone(raw.phone, a.phone, 'phone', '手机号') };
   const self = ctx.session.accountId === a.id;
   if (self) {
-    const unchanged = membershipKeys(input.memberships) === membershipKeys(await shownMemberships(ctx, memberships))
-      && input.merchantAccountType === a.merchantAccountType && (input.useSite ? 1 : 0) === a.useSite;
+    const unchanged =
+      membershipKeys(input.memberships) === membershipKeys(await shownMemberships(ctx, memberships)) &&
+      input.merchantAccountType === a.merchantAccountType &&
+      (input.useSite ? 1 : 0) === a.useSite;
     if (!unchanged) throw forbidden('不能修改当前登录账号的组织角色、账号类型或数据范围，请由其他管理员修改');
   } else {
     await requireManageableAccount(ctx, a.id, memberships);
   }
   if (await repo.loginTaken(ctx.db, 'phone', input.phone, a.id)) throw conflict('该手机号已被其他账号使用');
   if (!self) await checkMemberships(ctx, input.memberships);
-  await guardUnique(() => repo.updateAccount(ctx.db, ctx.merchantId, a.id, {
-    phone: input.phone, merchantAccountType: input.merchantAccountType, useSite: input.useSite, busCode: busCodeOf(input.merchantAccountType), now: ctx.clock.now(),
-  }, self ? null : input.memberships), PHONE_TAKEN);
+  await guardUnique(
+    () =>
+      repo.updateAccount(
+        ctx.db,
+        ctx.merchantId,
+        a.id,
+        {
+          phone: input.phone,
+          merchantAccountType: input.merchantAccountType,
+          useSite: input.useSite,
+          busCode: busCodeOf(input.merchantAccountType),
+          now: ctx.clock.now(),
+        },
+        self ? null : input.memberships,
+      ),
+    PHONE_TAKEN,
+  );
   return { id: a.id };
 }
 

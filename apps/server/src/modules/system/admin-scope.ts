@@ -54,8 +54,12 @@ async function loadScope(ctx: SessionOpContext): Promise<Scope> {
   };
   if (orgs.has(rootId)) walk(rootId);
   return {
-    rootId, atMerchantRoot: orgs.get(rootId)?.parentId === null, ids, orgs,
-    isAdmin: access.isAdmin, anchors: access.anchors,
+    rootId,
+    atMerchantRoot: orgs.get(rootId)?.parentId === null,
+    ids,
+    orgs,
+    isAdmin: access.isAdmin,
+    anchors: access.anchors,
   };
 }
 
@@ -144,9 +148,18 @@ export async function requireRole(ctx: SessionOpContext, id: number) {
 }
 
 /** The facts `roleBlock` needs, for roles as the repo reads them. */
-export async function roleFacts(ctx: SessionOpContext, roles: readonly { id: number; name: string; organizationId: number; isAdmin: number }[]) {
-  const anchors = await roleRepo.rolePageAnchors(ctx.db, roles.filter((r) => r.isAdmin !== 1).map((r) => r.id));
+export async function roleFacts(
+  ctx: SessionOpContext,
+  roles: readonly { id: number; name: string; organizationId: number; isAdmin: number }[],
+) {
+  const anchors = await roleRepo.rolePageAnchors(
+    ctx.db,
+    roles.filter((r) => r.isAdmin !== 1).map((r) => r.id),
+  );
   return new Map<number, RoleFacts>(
-    roles.map((r) => [r.id, { name: r.name, organizationId: r.organizationId, isAdmin: r.isAdmin === 1, pageAnchors: anchors.get(r.id) ?? [] }]),
+    roles.map((r) => [
+      r.id,
+      { name: r.name, organizationId: r.organizationId, isAdmin: r.isAdmin === 1, pageAnchors: anchors.get(r.id) ?? [] },
+    ]),
   );
 }

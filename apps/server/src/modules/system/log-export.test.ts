@@ -55,7 +55,13 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     expect(rows[0]).toEqual(header);
     expect(rows.length - 1).toBe(await listTotal(admin, OPERATION_LOG, filter));
     const refused = rows.find((r) => r[3] === organizationOps.delete.name)!;
-    expect([refused[1], refused[2], refused[4], refused[6], refused[7]]).toEqual(['admin', '删除组织', '组织管理', '根组织不能删除', CODES.conflict]);
+    expect([refused[1], refused[2], refused[4], refused[6], refused[7]]).toEqual([
+      'admin',
+      '删除组织',
+      '组织管理',
+      '根组织不能删除',
+      CODES.conflict,
+    ]);
     expect(String(refused[0])).toMatch(TIME);
 
     // Unfiltered, the file holds the export's own audit entry too (written before the rows are read).
@@ -72,7 +78,9 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     const none = await exported(admin, OPERATION_LOG, { timeRange: [0, 1000] }, '操作日志');
     expect(none).toEqual([header]);
 
-    expect(filterSummary({ operation: signInOps.logout.name, resultCode: CODES.ok, pageNum: 1 }, operationLogList.export)).toBe('操作：退出登录；结果码：200');
+    expect(filterSummary({ operation: signInOps.logout.name, resultCode: CODES.ok, pageNum: 1 }, operationLogList.export)).toBe(
+      '操作：退出登录；结果码：200',
+    );
   });
 
   it('exports the login log with method, result, failure reason and device in words', async () => {
@@ -98,8 +106,12 @@ describe.each(DIALECTS)('audit log exports (%s)', (dialect) => {
     expect(mine.length - 1).toBe(await listTotal(admin, LOGIN_LOG, { userName: 'finance', success: true }));
     expect(mine.slice(1).map((r) => [r[1], r[3]])).toEqual([['finance', '成功']]);
 
-    expect(filterSummary({ userName: 'finance', success: false, timeRange: [Date.UTC(2026, 0, 1, 16), Date.UTC(2026, 0, 2, 15, 59, 59)] }, loginLogList.export))
-      .toBe('登录账号：finance；登录成功：否；登录时间：2026-01-02 00:00:00 至 2026-01-02 23:59:59');
+    expect(
+      filterSummary(
+        { userName: 'finance', success: false, timeRange: [Date.UTC(2026, 0, 1, 16), Date.UTC(2026, 0, 2, 15, 59, 59)] },
+        loginLogList.export,
+      ),
+    ).toBe('登录账号：finance；登录成功：否；登录时间：2026-01-02 00:00:00 至 2026-01-02 23:59:59');
   });
 
   it('refuses an account without the log pages (A0301)', async () => {

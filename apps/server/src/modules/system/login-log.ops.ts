@@ -1,4 +1,10 @@
-import { describeUserAgent, LOGIN_METHOD_LABELS, loginFailureText, loginLogListInput, loginLogOps } from '@merchant/contracts/system/login-log';
+import {
+  describeUserAgent,
+  LOGIN_METHOD_LABELS,
+  loginFailureText,
+  loginLogListInput,
+  loginLogOps,
+} from '@merchant/contracts/system/login-log';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
 import { listLoginLogs, loginLogExportQuery, type LoginLogExportRow as Row } from './login-log.service.ts';

@@ -30,7 +30,13 @@ export function loginLogQuery(db: Db, merchantId: number, f: LoginLogFilter) {
 
 export async function listLoginLogs(db: Db, merchantId: number, f: Paging & LoginLogFilter) {
   const q = loginLogQuery(db, merchantId, f);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list: list.map((r) => ({ ...r, success: r.success === 1 })), total: Number(total.n), pageNum: f.pageNum, pageSize: f.pageSize };
 }

@@ -8,8 +8,18 @@ import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  describeTargets, logLabel, loggedOperationNames, OPERATION_LOG_LABELS, operationLogLabel, operationsNamed, parseTargets, targetField, targetIds, targetKeys,
-  targetLookups, type TargetKind,
+  describeTargets,
+  logLabel,
+  loggedOperationNames,
+  OPERATION_LOG_LABELS,
+  operationLogLabel,
+  operationsNamed,
+  parseTargets,
+  targetField,
+  targetIds,
+  targetKeys,
+  targetLookups,
+  type TargetKind,
 } from '../../platform/audit.ts';
 import { anchorsOf, discoverOperations, OperationRegistry, type Operation } from '../../platform/gateway/registry.ts';
 import { catalogueRows } from '../permission/menu-catalogue.ts';
@@ -63,7 +73,11 @@ describe('operation log words come from the operations themselves', () => {
   });
 
   it('has words for every target an operation can log, and pages for every anchor', () => {
-    const pages = new Set(catalogueRows().filter((r) => r.menu_type === 2).map((r) => r.anchor));
+    const pages = new Set(
+      catalogueRows()
+        .filter((r) => r.menu_type === 2)
+        .map((r) => r.anchor),
+    );
     const missing: string[] = [];
     for (const o of logged) {
       const schema = z.toJSONSchema(o.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
@@ -80,9 +94,13 @@ describe('operation log words come from the operations themselves', () => {
 describe('operation log targets', () => {
   it('keeps ids, codes and the name given, never secrets, searchable as stored', () => {
     expect(targetIds({ id: 7, name: '运营', packageName: 'x', menuIds: [1, 2, 3] })).toBe('id=7;name=运营;menuIds=1,2,3');
-    expect(targetIds({ merchantName: '新商户', userName: 'boss', phone: '13800000000', code: '123456', password: 'Secret123' })).toBe('userName=boss');
+    expect(targetIds({ merchantName: '新商户', userName: 'boss', phone: '13800000000', code: '123456', password: 'Secret123' })).toBe(
+      'userName=boss',
+    );
     expect(targetIds({ id: 3, certNo: '310104198806151234', certFileId: 9, contactPhone: '13621987654' })).toBe('id=3;certFileId=9');
-    expect(targetIds({ bankCardNo: '6222020000000000000', idCardNumber: '310104198806151234', smsCode: '1234', orderNo: 'DD1' })).toBe('orderNo=DD1');
+    expect(targetIds({ bankCardNo: '6222020000000000000', idCardNumber: '310104198806151234', smsCode: '1234', orderNo: 'DD1' })).toBe(
+      'orderNo=DD1',
+    );
     expect(targetIds({ name: 'a;b,c\nd' })).toBe('name=a b c d');
     expect(targetIds({ id: 1, memberships: [{ organizationId: 1 }], filter: { a: 1 } })).toBe('id=1');
     expect(targetIds(null)).toBe('');
@@ -100,11 +118,19 @@ describe('operation log targets', () => {
   it('puts targets in words: names looked up, lists counted, no field names', () => {
     const names = new Map<TargetKind, Map<string, string>>([
       ['organization', new Map([['4', '华东大区']])],
-      ['role', new Map([['7', '运营'], ['8', '财务']])],
+      [
+        'role',
+        new Map([
+          ['7', '运营'],
+          ['8', '财务'],
+        ]),
+      ],
       ['storeCode', new Map([['S0001', '旗舰店']])],
       ['settleApply', new Map([['3', 'RZ20260101001']])],
     ]);
-    expect(describeTargets(roleOps.add.name, 'organizationId=4;name=商品专员;menuIds=1,2,3,4,5,6,7,8,9,10,11,12', names)).toBe('组织：华东大区；名称：商品专员；菜单权限：12项');
+    expect(describeTargets(roleOps.add.name, 'organizationId=4;name=商品专员;menuIds=1,2,3,4,5,6,7,8,9,10,11,12', names)).toBe(
+      '组织：华东大区；名称：商品专员；菜单权限：12项',
+    );
     expect(describeTargets(roleOps.edit.name, 'id=7;name=运营;menuIds=#120', names)).toBe('角色：运营；名称：运营；菜单权限：120项');
     // Gone since (or never this merchant's): the id, in words.
     expect(describeTargets(roleOps.delete.name, 'id=99', names)).toBe('角色ID 99');
@@ -112,7 +138,9 @@ describe('operation log targets', () => {
     expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0001', names)).toBe('门店：旗舰店（S0001）');
     expect(describeTargets(storeOps.setStatus.name, 'storeCode=S0404', names)).toBe('门店：S0404');
     expect(describeTargets(settleApplyOps.submit.name, 'id=3', names)).toBe('入驻申请：RZ20260101001');
-    expect(describeTargets(`${storeOps.list.name}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe('门店：旗舰店（S0001）；门店分类：C01');
+    expect(describeTargets(`${storeOps.list.name}#export`, 'storeCode=S0001;categoryCode=C01', names)).toBe(
+      '门店：旗舰店（S0001）；门店分类：C01',
+    );
     // Entries written before secrets were left out do not show them.
     expect(describeTargets(signInOps.register.name, 'code=123456;userName=boss', names)).toBe('账号：boss');
     expect(describeTargets(roleOps.edit.name, '', names)).toBe('');
@@ -125,6 +153,11 @@ describe('operation log targets', () => {
       { operation: accountOps.edit.name, targetIds: 'id=1;roleIds=1,2,3,4' },
       { operation: storeOps.update.name, targetIds: 'storeCode=S0001;categoryCode=C01' },
     ]);
-    expect(Object.fromEntries([...wanted].map(([k, v]) => [k, [...v]]))).toEqual({ role: ['7'], organization: ['4'], account: ['1'], storeCode: ['S0001'] });
+    expect(Object.fromEntries([...wanted].map(([k, v]) => [k, [...v]]))).toEqual({
+      role: ['7'],
+      organization: ['4'],
+      account: ['1'],
+      storeCode: ['S0001'],
+    });
   });
 });

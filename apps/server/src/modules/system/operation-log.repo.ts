@@ -33,16 +33,33 @@ export function operationLogQuery(db: Db, merchantId: number, f: OperationLogFil
   if (f.resultCode) q = q.where('result_code', '=', f.resultCode);
   if (f.timeRange) q = q.where('created_at', '>=', f.timeRange[0]).where('created_at', '<=', f.timeRange[1]);
   return q
-    .select(['id', 'user_name as userName', 'organization_id as organizationId', 'role_ids as roleIds', 'operation', 'anchor',
-      'client_anchor as clientAnchor', 'target_ids as targetIds', 'result_code as resultCode', 'result_msg as resultMsg', 'ip',
-      'created_at as createdAt'])
+    .select([
+      'id',
+      'user_name as userName',
+      'organization_id as organizationId',
+      'role_ids as roleIds',
+      'operation',
+      'anchor',
+      'client_anchor as clientAnchor',
+      'target_ids as targetIds',
+      'result_code as resultCode',
+      'result_msg as resultMsg',
+      'ip',
+      'created_at as createdAt',
+    ])
     .orderBy('id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
 }
 
 export async function listOperationLogs(db: Db, merchantId: number, f: Paging & OperationLogFilter) {
   const q = operationLogQuery(db, merchantId, f);
-  const total = await db.selectFrom(q.clearOrderBy().as('q')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const list = await q.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await db
+    .selectFrom(q.clearOrderBy().as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const list = await q
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize)
+    .execute();
   return { list, total: Number(total.n), pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
@@ -59,44 +76,125 @@ const ids = (values: Iterable<string>) => [...values].filter((v) => /^\d{1,9}$/.
  * another merchant in a refused request stays an id): organisations, roles, accounts, stores, staff,
  * contracts, applications, change requests, export files.
  */
-export async function targetNames(db: Db, merchantId: number, wanted: ReadonlyMap<TargetKind, ReadonlySet<string>>): Promise<Map<TargetKind, Map<string, string>>> {
+export async function targetNames(
+  db: Db,
+  merchantId: number,
+  wanted: ReadonlyMap<TargetKind, ReadonlySet<string>>,
+): Promise<Map<TargetKind, Map<string, string>>> {
   const out = new Map<TargetKind, Map<string, string>>();
-  const put = (kind: TargetKind, rows: { key: string | number; name: string }[]) => out.set(kind, new Map(rows.map((r) => [String(r.key), r.name])));
+  const put = (kind: TargetKind, rows: { key: string | number; name: string }[]) =>
+    out.set(kind, new Map(rows.map((r) => [String(r.key), r.name])));
   for (const [kind, values] of wanted) {
     if (kind === 'storeCode') {
       const codes = [...values].filter((v) => v.length <= 64);
-      if (codes.length) put(kind, await db.selectFrom('store').select(['store_code as key', 'name']).where('merchant_id', '=', merchantId).where('store_code', 'in', codes).execute());
+      if (codes.length)
+        put(
+          kind,
+          await db
+            .selectFrom('store')
+            .select(['store_code as key', 'name'])
+            .where('merchant_id', '=', merchantId)
+            .where('store_code', 'in', codes)
+            .execute(),
+        );
       continue;
     }
     const list = ids(values);
     if (!list.length) continue;
     switch (kind) {
       case 'organization':
-        put(kind, await db.selectFrom('organization').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('organization')
+            .select(['id as key', 'name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
       case 'role':
-        put(kind, await db.selectFrom('role').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db.selectFrom('role').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute(),
+        );
         break;
       case 'account':
-        put(kind, await db.selectFrom('account').select(['id as key', 'user_name as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('account')
+            .select(['id as key', 'user_name as name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
       case 'store':
-        put(kind, await db.selectFrom('store').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('store')
+            .select(['id as key', 'name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
       case 'staff':
-        put(kind, await db.selectFrom('store_staff').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('store_staff')
+            .select(['id as key', 'name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
       case 'contract':
-        put(kind, await db.selectFrom('contract').select(['id as key', 'name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('contract')
+            .select(['id as key', 'name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
       case 'settleApply':
-        put(kind, await db.selectFrom('settle_apply').select(['id as key', 'apply_code as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('settle_apply')
+            .select(['id as key', 'apply_code as name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
       case 'merchantChange':
-        put(kind, await db.selectFrom('merchant_change').select(['id as key', 'change_code as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('merchant_change')
+            .select(['id as key', 'change_code as name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
       case 'exportTask':
-        put(kind, await db.selectFrom('export_task').select(['id as key', 'file_name as name']).where('merchant_id', '=', merchantId).where('id', 'in', list).execute());
+        put(
+          kind,
+          await db
+            .selectFrom('export_task')
+            .select(['id as key', 'file_name as name'])
+            .where('merchant_id', '=', merchantId)
+            .where('id', 'in', list)
+            .execute(),
+        );
         break;
     }
   }

@@ -65,7 +65,13 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
 
     // Exports: the login log; the account list from 用户账号 (a list two pages share).
     expect((await exportList(admin, loginLogOps.list.name, { success: true })).kind).toBe('file');
-    const res = await t.signIn('admin').then((c) => c.send({ method: 'POST', path: GATEWAY_PATHS.export, body: { name: accountOps.list.name, body: {}, anchor: 'stock-management-account' } }));
+    const res = await t.signIn('admin').then((c) =>
+      c.send({
+        method: 'POST',
+        path: GATEWAY_PATHS.export,
+        body: { name: accountOps.list.name, body: {}, anchor: 'stock-management-account' },
+      }),
+    );
     expect(res.status).toBe(200);
     await fromPage(admin, 'operation-log', organizationOps.edit.name, { id: hq.id, name: '总部', sort: 0 });
 
@@ -77,22 +83,41 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
 
   it('names merchant actions, their pages and targets in Chinese', () => {
     expect(latest(storeOps.setStatus.name)).toMatchObject({
-      operationLabel: '设置门店营业状态', pageName: '门店管理', targetIds: `storeCode=${store.storeCode}`, targets: `门店：${store.name}（${store.storeCode}）`,
+      operationLabel: '设置门店营业状态',
+      pageName: '门店管理',
+      targetIds: `storeCode=${store.storeCode}`,
+      targets: `门店：${store.name}（${store.storeCode}）`,
     });
-    expect(latest(settleApplyOps.submit.name)).toMatchObject({ operationLabel: '提交入驻申请', pageName: '入驻申请', targets: `入驻申请：${apply.applyCode}` });
+    expect(latest(settleApplyOps.submit.name)).toMatchObject({
+      operationLabel: '提交入驻申请',
+      pageName: '入驻申请',
+      targets: `入驻申请：${apply.applyCode}`,
+    });
   });
 
-  it('names a role edit and counts its menu grants; another merchant\'s things stay ids', () => {
+  it("names a role edit and counts its menu grants; another merchant's things stay ids", () => {
     const edit = latest(roleOps.edit.name);
-    expect(edit).toMatchObject({ operationLabel: '编辑角色', pageName: '角色管理', targets: `角色：运营；名称：运营；菜单权限：${menuIds.length}项` });
+    expect(edit).toMatchObject({
+      operationLabel: '编辑角色',
+      pageName: '角色管理',
+      targets: `角色：运营；名称：运营；菜单权限：${menuIds.length}项`,
+    });
     expect(edit.targetIds).toBe(`id=${role.id};name=运营;menuIds=${menuIds.join(',')}`);
     const refused = latest(roleOps.add.name);
-    expect(refused).toMatchObject({ operationLabel: '新增角色', pageName: '角色管理', targets: `组织ID ${theirOrg}；名称：越界角色；菜单权限：1项` });
+    expect(refused).toMatchObject({
+      operationLabel: '新增角色',
+      pageName: '角色管理',
+      targets: `组织ID ${theirOrg}；名称：越界角色；菜单权限：1项`,
+    });
     expect(refused.resultCode).not.toBe(CODES.ok);
   });
 
   it('names exports 导出（<list>） on the page they came from', () => {
-    expect(latest(`${loginLogOps.list.name}#export`)).toMatchObject({ operationLabel: '导出（登录日志列表）', pageName: '登录日志', targets: '' });
+    expect(latest(`${loginLogOps.list.name}#export`)).toMatchObject({
+      operationLabel: '导出（登录日志列表）',
+      pageName: '登录日志',
+      targets: '',
+    });
     expect(latest(`${accountOps.list.name}#export`)).toMatchObject({ operationLabel: '导出（账号列表）', pageName: '用户账号' });
     // The client's page only picks among the operation's own pages.
     expect(latest(organizationOps.edit.name).pageName).toBe('组织管理');
@@ -100,7 +125,11 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
 
   it('never keeps verify codes, passwords, identity or phone numbers', async () => {
     await op(t.anon, signInOps.resetPassword.name, { phone: '13800000001', code: '654321', password: 'Whatever123' }, { public: true });
-    const row = await t.db.db.selectFrom('operation_log').select(['operation', 'target_ids']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('operation_log')
+      .select(['operation', 'target_ids'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ operation: signInOps.resetPassword.name, target_ids: '' });
     const all = await t.db.db.selectFrom('operation_log').select('target_ids').execute();
     expect(all.filter((r) => /(^|;)code=|password|phone|certNo|13700000071/i.test(r.target_ids))).toEqual([]);
@@ -131,10 +160,18 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     const [header, ...rows] = sheetRows(res.workbook);
     const col = (h: string) => header.indexOf(h);
     const edit = rows.find((r) => r[col('操作标识')] === roleOps.edit.name)!;
-    expect([edit[col('操作')], edit[col('所属页面')], edit[col('操作对象')]]).toEqual(['编辑角色', '角色管理', `角色：运营；名称：运营；菜单权限：${menuIds.length}项`]);
+    expect([edit[col('操作')], edit[col('所属页面')], edit[col('操作对象')]]).toEqual([
+      '编辑角色',
+      '角色管理',
+      `角色：运营；名称：运营；菜单权限：${menuIds.length}项`,
+    ]);
 
     const all = await exportList(admin, OPERATION_LOG, { operation: '导出（登录' }, { exportName: '操作日志' });
     if (all.kind !== 'file') throw new Error(JSON.stringify(all.envelope));
-    expect(sheetRows(all.workbook).slice(1).map((r) => [r[col('操作')], r[col('所属页面')]])).toEqual([['导出（登录日志列表）', '登录日志']]);
+    expect(
+      sheetRows(all.workbook)
+        .slice(1)
+        .map((r) => [r[col('操作')], r[col('所属页面')]]),
+    ).toEqual([['导出（登录日志列表）', '登录日志']]);
   });
 });

@@ -15,7 +15,9 @@ export function subtreeIds(db: Db, rootId: number) {
         .selectFrom('organization')
         .select('organization.id')
         .where('organization.id', '=', rootId)
-        .unionAll((qc2) => qc2.selectFrom('organization').innerJoin('scope_org', 'scope_org.id', 'organization.parent_id').select('organization.id')),
+        .unionAll((qc2) =>
+          qc2.selectFrom('organization').innerJoin('scope_org', 'scope_org.id', 'organization.parent_id').select('organization.id'),
+        ),
     )
     .selectFrom('scope_org')
     .select('scope_org.id');
@@ -50,7 +52,11 @@ export async function siblingNameTaken(db: Db, merchantId: number, parentId: num
 
 /** The organisations directly below `id`. */
 export async function childCount(db: Db, id: number) {
-  const row = await db.selectFrom('organization').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('organization')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', '=', id)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -74,10 +80,20 @@ export async function orgCounts(db: Db, merchantId: number) {
   };
 }
 
-export async function insertOrg(db: Db, row: { merchantId: number; parentId: number | null; name: string; structureType: number; sort: number; now: number }) {
+export async function insertOrg(
+  db: Db,
+  row: { merchantId: number; parentId: number | null; name: string; structureType: number; sort: number; now: number },
+) {
   const r = await db
     .insertInto('organization')
-    .values({ merchant_id: row.merchantId, parent_id: row.parentId, name: row.name, structure_type: row.structureType, sort: row.sort, created_at: row.now })
+    .values({
+      merchant_id: row.merchantId,
+      parent_id: row.parentId,
+      name: row.name,
+      structure_type: row.structureType,
+      sort: row.sort,
+      created_at: row.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;

@@ -12,10 +12,18 @@ import { roleList } from './role.service.ts';
 // 组织管理: the organisation tree from the active organisation down (the admin-scope rule in admin-scope.ts).
 
 // The database's unique indexes are the last word (docs/decisions.md); the checks before them only answer early.
-const ORG_NAME_TAKEN: UniqueKey = { index: 'organization_sibling_name_uq', table: 'organization', columns: ['parent_id', 'name'], message: '同一上级组织下已有同名组织' };
+const ORG_NAME_TAKEN: UniqueKey = {
+  index: 'organization_sibling_name_uq',
+  table: 'organization',
+  columns: ['parent_id', 'name'],
+  message: '同一上级组织下已有同名组织',
+};
 
 /** Creates a new merchant's root organisation, named after it, inside the caller's transaction (registration); its id. */
-export function createRootOrganization(trx: Transaction<Database>, input: { merchantId: number; name: string; now: number }): Promise<number> {
+export function createRootOrganization(
+  trx: Transaction<Database>,
+  input: { merchantId: number; name: string; now: number },
+): Promise<number> {
   return repo.insertOrg(trx, { merchantId: input.merchantId, parentId: null, name: input.name, structureType: 1, sort: 0, now: input.now });
 }
 
@@ -71,10 +79,16 @@ async function scopedOrgTree(ctx: SessionOpContext): Promise<OrgNode[]> {
   const nodes = new Map<number, OrgNode>(
     [...scope.orgs.values()]
       .filter((o) => scope.ids.has(o.id))
-      .map((o) => [o.id, {
-        ...o, accountCount: counts.accounts.get(o.id) ?? 0, roleCount: counts.roles.get(o.id) ?? 0,
-        ...flag(orgNote(scope, o.id)), children: [],
-      }]),
+      .map((o) => [
+        o.id,
+        {
+          ...o,
+          accountCount: counts.accounts.get(o.id) ?? 0,
+          roleCount: counts.roles.get(o.id) ?? 0,
+          ...flag(orgNote(scope, o.id)),
+          children: [],
+        },
+      ]),
   );
   for (const n of nodes.values()) if (n.id !== scope.rootId) nodes.get(n.parentId!)?.children.push(n);
   const root = nodes.get(scope.rootId);
@@ -100,7 +114,12 @@ export async function orgDetail(ctx: SessionOpContext, id: number) {
     roleList(ctx, { organizationId: id }),
   ]);
   return {
-    ...org, parentName: parents.at(-1)?.name ?? null, path: parents.map((p) => p.name), accountCount, childCount, roles,
+    ...org,
+    parentName: parents.at(-1)?.name ?? null,
+    path: parents.map((p) => p.name),
+    accountCount,
+    childCount,
+    roles,
     ...flag(orgNote(scope, id)),
   };
 }
@@ -115,10 +134,18 @@ export async function orgAdd(ctx: SessionOpContext, input: ParsedInputOf<typeof 
   const mid = ctx.merchantId;
   const parent = await requireOrg(ctx, input.parentId, '上级组织');
   if (await repo.siblingNameTaken(ctx.db, mid, parent.id, input.name)) throw conflict('同一上级组织下已有同名组织');
-  const id = await guardUnique(() => repo.insertOrg(ctx.db, {
-    merchantId: mid, parentId: parent.id, name: input.name,
-    structureType: input.structureType ?? Math.min(4, parent.structureType + 1), sort: input.sort, now: ctx.clock.now(),
-  }), ORG_NAME_TAKEN);
+  const id = await guardUnique(
+    () =>
+      repo.insertOrg(ctx.db, {
+        merchantId: mid,
+        parentId: parent.id,
+        name: input.name,
+        structureType: input.structureType ?? Math.min(4, parent.structureType + 1),
+        sort: input.sort,
+        now: ctx.clock.now(),
+      }),
+    ORG_NAME_TAKEN,
+  );
   return { id };
 }
 

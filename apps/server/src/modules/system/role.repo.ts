@@ -20,9 +20,19 @@ export function roleQuery(db: Db, merchantId: number, scopeRootId: number, f: Ro
     .selectFrom('role')
     .innerJoin('organization', 'organization.id', 'role.organization_id')
     .select([
-      'role.id', 'role.name', 'role.package_name as packageName', 'role.is_admin as isAdmin', 'role.organization_id as organizationId',
-      'organization.name as organizationName', 'role.created_at as createdAt',
-      (eb) => eb.selectFrom('membership').select((e) => e.fn.count<number>('account_id').distinct().as('n')).whereRef('membership.role_id', '=', 'role.id').as('accountCount'),
+      'role.id',
+      'role.name',
+      'role.package_name as packageName',
+      'role.is_admin as isAdmin',
+      'role.organization_id as organizationId',
+      'organization.name as organizationName',
+      'role.created_at as createdAt',
+      (eb) =>
+        eb
+          .selectFrom('membership')
+          .select((e) => e.fn.count<number>('account_id').distinct().as('n'))
+          .whereRef('membership.role_id', '=', 'role.id')
+          .as('accountCount'),
     ])
     .where('role.merchant_id', '=', merchantId)
     .where('role.organization_id', 'in', subtreeIds(db, scopeRootId));
@@ -38,7 +48,14 @@ export function listRoles(db: Db, merchantId: number, scopeRootId: number, f: Ro
 export function findRole(db: Db, merchantId: number, id: number) {
   return db
     .selectFrom('role')
-    .select(['id', 'name', 'package_name as packageName', 'is_admin as isAdmin', 'organization_id as organizationId', 'created_at as createdAt'])
+    .select([
+      'id',
+      'name',
+      'package_name as packageName',
+      'is_admin as isAdmin',
+      'organization_id as organizationId',
+      'created_at as createdAt',
+    ])
     .where('merchant_id', '=', merchantId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -72,7 +89,11 @@ export async function roleNameTaken(db: Db, organizationId: number, name: string
 
 export async function replaceRoleMenus(db: Db, roleId: number, menuIds: number[]) {
   await db.deleteFrom('role_menu').where('role_id', '=', roleId).execute();
-  if (menuIds.length) await db.insertInto('role_menu').values(menuIds.map((menu_id) => ({ role_id: roleId, menu_id }))).execute();
+  if (menuIds.length)
+    await db
+      .insertInto('role_menu')
+      .values(menuIds.map((menu_id) => ({ role_id: roleId, menu_id })))
+      .execute();
 }
 
 export function allMenus(db: Db) {
@@ -80,11 +101,21 @@ export function allMenus(db: Db) {
 }
 
 /** Adds a role with the menus it grants. */
-export async function insertRole(db: Kysely<Database>, row: { merchantId: number; organizationId: number; name: string; packageName: string; menuIds: number[]; now: number }) {
+export async function insertRole(
+  db: Kysely<Database>,
+  row: { merchantId: number; organizationId: number; name: string; packageName: string; menuIds: number[]; now: number },
+) {
   return db.transaction().execute(async (trx) => {
     const r = await trx
       .insertInto('role')
-      .values({ merchant_id: row.merchantId, organization_id: row.organizationId, name: row.name, package_name: row.packageName, is_admin: 0, created_at: row.now })
+      .values({
+        merchant_id: row.merchantId,
+        organization_id: row.organizationId,
+        name: row.name,
+        package_name: row.packageName,
+        is_admin: 0,
+        created_at: row.now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceRoleMenus(trx, r.id, row.menuIds);
@@ -93,10 +124,20 @@ export async function insertRole(db: Kysely<Database>, row: { merchantId: number
 }
 
 /** Adds an organisation's admin role: it holds every menu, so it grants none by name. */
-export async function insertAdminRole(db: Db, row: { merchantId: number; organizationId: number; name: string; packageName: string; now: number }) {
+export async function insertAdminRole(
+  db: Db,
+  row: { merchantId: number; organizationId: number; name: string; packageName: string; now: number },
+) {
   const r = await db
     .insertInto('role')
-    .values({ merchant_id: row.merchantId, organization_id: row.organizationId, name: row.name, package_name: row.packageName, is_admin: 1, created_at: row.now })
+    .values({
+      merchant_id: row.merchantId,
+      organization_id: row.organizationId,
+      name: row.name,
+      package_name: row.packageName,
+      is_admin: 1,
+      created_at: row.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;

@@ -13,10 +13,18 @@ import * as repo from './role.repo.ts';
 // 角色管理: roles of the organisations in the scope and the menus they grant (the admin-scope rule in admin-scope.ts).
 
 // The database's unique indexes are the last word (docs/decisions.md); the checks before them only answer early.
-const ROLE_NAME_TAKEN: UniqueKey = { index: 'role_org_name_uq', table: 'role', columns: ['organization_id', 'name'], message: '该组织下已有同名角色' };
+const ROLE_NAME_TAKEN: UniqueKey = {
+  index: 'role_org_name_uq',
+  table: 'role',
+  columns: ['organization_id', 'name'],
+  message: '该组织下已有同名角色',
+};
 
 /** Creates a new merchant's admin role (管理员, 标准版) in its root organisation, inside the caller's transaction (registration); its id. */
-export function createAdminRole(trx: Transaction<Database>, input: { merchantId: number; organizationId: number; now: number }): Promise<number> {
+export function createAdminRole(
+  trx: Transaction<Database>,
+  input: { merchantId: number; organizationId: number; now: number },
+): Promise<number> {
   return repo.insertAdminRole(trx, { ...input, name: '管理员', packageName: '标准版' });
 }
 
@@ -45,7 +53,10 @@ export async function roleList(ctx: SessionOpContext, f: repo.RoleFilter) {
   const rows = await repo.listRoles(ctx.db, ctx.merchantId, scope.rootId, f);
   const facts = await roleFacts(ctx, rows);
   return rows.map((r) => ({
-    ...r, isAdmin: r.isAdmin === 1, accountCount: Number(r.accountCount ?? 0), ...flag(roleNote(scope, facts.get(r.id)!)),
+    ...r,
+    isAdmin: r.isAdmin === 1,
+    accountCount: Number(r.accountCount ?? 0),
+    ...flag(roleNote(scope, facts.get(r.id)!)),
   }));
 }
 
@@ -59,7 +70,13 @@ export async function roleDetail(ctx: SessionOpContext, id: number) {
   const scope = await scopeOf(ctx);
   const facts = (await roleFacts(ctx, [role])).get(role.id)!;
   const menuIds = role.isAdmin === 1 ? (await repo.allMenus(ctx.db)).map((m) => m.id) : await repo.roleMenuIds(ctx.db, id);
-  return { ...role, isAdmin: role.isAdmin === 1, organizationName: orgName(scope, role.organizationId), menuIds, ...flag(roleNote(scope, facts)) };
+  return {
+    ...role,
+    isAdmin: role.isAdmin === 1,
+    organizationName: orgName(scope, role.organizationId),
+    menuIds,
+    ...flag(roleNote(scope, facts)),
+  };
 }
 
 /** Refuses (A0301, with the reason) a role the signed-in account may not change. */
@@ -72,9 +89,18 @@ export async function roleAdd(ctx: SessionOpContext, input: ParsedInputOf<typeof
   await requireOrg(ctx, input.organizationId);
   if (await repo.roleNameTaken(ctx.db, input.organizationId, input.name)) throw conflict('该组织下已有同名角色');
   const menuIds = await checkGrant(ctx, input.menuIds);
-  const id = await guardUnique(() => repo.insertRole(ctx.db, {
-    merchantId: ctx.merchantId, organizationId: input.organizationId, name: input.name, packageName: input.packageName, menuIds, now: ctx.clock.now(),
-  }), ROLE_NAME_TAKEN);
+  const id = await guardUnique(
+    () =>
+      repo.insertRole(ctx.db, {
+        merchantId: ctx.merchantId,
+        organizationId: input.organizationId,
+        name: input.name,
+        packageName: input.packageName,
+        menuIds,
+        now: ctx.clock.now(),
+      }),
+    ROLE_NAME_TAKEN,
+  );
   return { id };
 }
 

@@ -9,7 +9,15 @@ import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { orgTree } from './organization.ops.ts';
 import { roleList } from './role.ops.ts';
 
-interface Role { id: number; name: string; organizationId: number; organizationName: string; isAdmin: boolean; packageName: string; accountCount: number }
+interface Role {
+  id: number;
+  name: string;
+  organizationId: number;
+  organizationName: string;
+  isAdmin: boolean;
+  packageName: string;
+  accountCount: number;
+}
 
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -78,7 +86,15 @@ describe.each(DIALECTS)('user management exports (%s)', (dialect) => {
     expect(rows[1].slice(0, 8)).toEqual(['总部', 1, '总部', undefined, '总部', hq.accountCount, hq.roleCount, hq.sort]);
     expect(String(rows[1][8])).toMatch(TIME);
     // Depth first, as the tree table shows it: each region followed by its centres.
-    expect(rows.slice(1).map((r) => r[0])).toEqual(['总部', '华东大区', '上海运营中心', '杭州运营中心', '华南大区', '广州运营中心', '深圳运营中心']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([
+      '总部',
+      '华东大区',
+      '上海运营中心',
+      '杭州运营中心',
+      '华南大区',
+      '广州运营中心',
+      '深圳运营中心',
+    ]);
     const shanghai = rows.find((r) => r[0] === '上海运营中心')!;
     expect(shanghai.slice(1, 5)).toEqual([3, '总部 / 华东大区 / 上海运营中心', '华东大区', '运营中心']);
     expect(rows.find((r) => r[0] === '华南大区')![4]).toBe('大区');
@@ -88,7 +104,11 @@ describe.each(DIALECTS)('user management exports (%s)', (dialect) => {
     const file = await exported(admin, organizationOps.tree.name, { keyword: '华东' }, '组织架构');
     expect(file.length - 1).toBe(countNodes(cut));
     expect(file.slice(1).map((r) => r[0])).toEqual(['总部', '华东大区', '上海运营中心', '杭州运营中心']);
-    expect((await exported(admin, organizationOps.tree.name, { keyword: '杭州' }, '组织架构')).slice(1).map((r) => r[0])).toEqual(['总部', '华东大区', '杭州运营中心']);
+    expect((await exported(admin, organizationOps.tree.name, { keyword: '杭州' }, '组织架构')).slice(1).map((r) => r[0])).toEqual([
+      '总部',
+      '华东大区',
+      '杭州运营中心',
+    ]);
     expect(await exported(admin, organizationOps.tree.name, { keyword: '不存在的组织' }, '组织架构')).toEqual([header]);
     expect(filterSummary({ keyword: '华东' }, orgTree.export)).toBe('组织名称：华东');
 

@@ -16,7 +16,15 @@ describe.each(DIALECTS)('user management under concurrency (%s)', (dialect) => {
   let roleOfEast: number;
 
   const rows = async (table: 'organization' | 'role' | 'account', where: { column: 'name' | 'user_name' | 'phone'; value: string }) =>
-    Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(where.column as never, '=', where.value as never).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(where.column as never, '=', where.value as never)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -36,7 +44,8 @@ describe.each(DIALECTS)('user management under concurrency (%s)', (dialect) => {
   });
 
   it('renames sibling organisations to one name: one wins', async () => {
-    for (let i = 0; i < 8; i++) expect((await op(admin, organizationOps.add, { parentId: eastId, name: `改名中心${i}` })).code).toBe(CODES.ok);
+    for (let i = 0; i < 8; i++)
+      expect((await op(admin, organizationOps.add, { parentId: eastId, name: `改名中心${i}` })).code).toBe(CODES.ok);
     const orgIds = (await t.db.db.selectFrom('organization').select('id').where('name', 'like', '改名中心%').execute()).map((o) => o.id);
     const answers = await race(orgIds.length, (i) => op(admin, organizationOps.edit, { id: orgIds[i], name: '改名后中心' }));
     expectWinners(answers, { code: CODES.conflict, msg: '同一上级组织下已有同名组织' });
@@ -50,7 +59,8 @@ describe.each(DIALECTS)('user management under concurrency (%s)', (dialect) => {
   });
 
   it('renames roles of one organisation to one name: one wins', async () => {
-    for (let i = 0; i < 8; i++) expect((await op(admin, roleOps.add, { organizationId: eastId, name: `改名角色${i}`, menuIds: [] })).code).toBe(CODES.ok);
+    for (let i = 0; i < 8; i++)
+      expect((await op(admin, roleOps.add, { organizationId: eastId, name: `改名角色${i}`, menuIds: [] })).code).toBe(CODES.ok);
     const roleIds = (await t.db.db.selectFrom('role').select('id').where('name', 'like', '改名角色%').execute()).map((r) => r.id);
     const answers = await race(roleIds.length, (i) => op(admin, roleOps.edit, { id: roleIds[i], name: '改名后角色', menuIds: [] }));
     expectWinners(answers, { code: CODES.conflict, msg: '该组织下已有同名角色' });
@@ -75,7 +85,12 @@ describe.each(DIALECTS)('user management under concurrency (%s)', (dialect) => {
   it('moves one phone to several accounts at once: one wins', async () => {
     const memberships = [{ organizationId: eastId, roleId: roleOfEast }];
     for (let i = 0; i < 6; i++) {
-      const res = await op(admin, accountOps.add, { userName: `phone_move_${i}`, password: 'Race12345', phone: `1390000${3000 + i}`, memberships });
+      const res = await op(admin, accountOps.add, {
+        userName: `phone_move_${i}`,
+        password: 'Race12345',
+        phone: `1390000${3000 + i}`,
+        memberships,
+      });
       expect(res.code).toBe(CODES.ok);
     }
     const ids = (await t.db.db.selectFrom('account').select('id').where('user_name', 'like', 'phone_move_%').execute()).map((a) => a.id);

@@ -7,8 +7,21 @@ import { CODES, type ApiClient } from '@merchant/contracts';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 
-interface OrgNode { id: number; name: string; parentId: number | null; accountCount: number; roleCount: number; children: OrgNode[] }
-interface Role { id: number; name: string; organizationId: number; isAdmin: boolean; accountCount: number }
+interface OrgNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  accountCount: number;
+  roleCount: number;
+  children: OrgNode[];
+}
+interface Role {
+  id: number;
+  name: string;
+  organizationId: number;
+  isAdmin: boolean;
+  accountCount: number;
+}
 
 const data = <T>(res: { code: string; msg: string; data?: unknown }): T => {
   if (res.code !== '200') throw new Error(`${res.code} ${res.msg}`);
@@ -23,7 +36,12 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
   let hq: OrgNode;
   let east: OrgNode;
   const count = async (table: 'organization' | 'role' | 'account' | 'membership' | 'role_menu') =>
-    (await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await t.db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
@@ -73,7 +91,12 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
   });
 
   it('refuses another merchant’s organisations as not found, changing nothing', async () => {
-    for (const [name, body] of [[organizationOps.detail.name, { id: hq.id }], [organizationOps.edit.name, { id: hq.id, name: '改名了' }], [organizationOps.delete.name, { id: east.id }], [organizationOps.add.name, { parentId: hq.id, name: '偷偷加的' }]] as const) {
+    for (const [name, body] of [
+      [organizationOps.detail.name, { id: hq.id }],
+      [organizationOps.edit.name, { id: hq.id, name: '改名了' }],
+      [organizationOps.delete.name, { id: east.id }],
+      [organizationOps.add.name, { parentId: hq.id, name: '偷偷加的' }],
+    ] as const) {
       const res = await op(other, name, body);
       expect(res.code).toBe(CODES.notFound);
     }
@@ -123,18 +146,49 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
     const roles = data<Role[]>(await op(admin, roleOps.list, { name: '商品专员' }));
     const role = roles[0];
     const beforeAccounts = await count('account');
-    const bad = await op(admin, accountOps.add, { userName: 'goods01', password: 'short', phone: '13600000001', memberships: [{ organizationId: hq.id, roleId: role.id }] });
+    const bad = await op(admin, accountOps.add, {
+      userName: 'goods01',
+      password: 'short',
+      phone: '13600000001',
+      memberships: [{ organizationId: hq.id, roleId: role.id }],
+    });
     expect(bad.code).toBe(CODES.badInput);
     expect(bad.msg).toContain('密码长度至少8位');
-    const wrongOrg = await op(admin, accountOps.add, { userName: 'goods01', password: 'Goods1234', phone: '13600000001', memberships: [{ organizationId: east.id, roleId: role.id }] });
+    const wrongOrg = await op(admin, accountOps.add, {
+      userName: 'goods01',
+      password: 'Goods1234',
+      phone: '13600000001',
+      memberships: [{ organizationId: east.id, roleId: role.id }],
+    });
     expect(wrongOrg.msg).toContain('不属于所选组织');
-    expect((await op(admin, accountOps.add, { userName: 'admin', password: 'Goods1234', phone: '13600000001', memberships: [{ organizationId: hq.id, roleId: role.id }] })).code).toBe(CODES.conflict);
+    expect(
+      (
+        await op(admin, accountOps.add, {
+          userName: 'admin',
+          password: 'Goods1234',
+          phone: '13600000001',
+          memberships: [{ organizationId: hq.id, roleId: role.id }],
+        })
+      ).code,
+    ).toBe(CODES.conflict);
     expect(await count('account')).toBe(beforeAccounts);
-    const { id } = data<{ id: number }>(await op(admin, accountOps.add, { userName: 'goods01', password: 'Goods1234', phone: '13600000001', memberships: [{ organizationId: hq.id, roleId: role.id }] }));
+    const { id } = data<{ id: number }>(
+      await op(admin, accountOps.add, {
+        userName: 'goods01',
+        password: 'Goods1234',
+        phone: '13600000001',
+        memberships: [{ organizationId: hq.id, roleId: role.id }],
+      }),
+    );
     const goods = await t.signIn('goods01', 'Goods1234');
-    const res = await goods.call<{ menuTreeList: { id: number; children: { id: number }[] }[] }>({ method: 'GET', path: '/uni-api/permission/resource/v2/fetch' });
+    const res = await goods.call<{ menuTreeList: { id: number; children: { id: number }[] }[] }>({
+      method: 'GET',
+      path: '/uni-api/permission/resource/v2/fetch',
+    });
     expect(res.menuTreeList.map((m) => m.id)).toEqual([1999, 102]);
-    const list = data<{ list: { id: number; userName: string; phone: string; memberships: { roleName: string }[] }[]; total: number }>(await op(admin, accountOps.list, { userName: 'goods' }));
+    const list = data<{ list: { id: number; userName: string; phone: string; memberships: { roleName: string }[] }[]; total: number }>(
+      await op(admin, accountOps.list, { userName: 'goods' }),
+    );
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({ id, userName: 'goods01', phone: '136****0001', memberships: [{ roleName: '商品专员' }] });
     expect(data<{ phone: string }>(await op(admin, accountOps.detail, { id })).phone).toBe('136****0001');
@@ -161,8 +215,17 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
   });
 
   it('lets a role granted only 用户账号 read accounts, not change them', async () => {
-    const { id: roleId } = data<{ id: number }>(await op(admin, roleOps.add, { organizationId: hq.id, name: '账号查看', menuIds: [1999, 11504] }));
-    data(await op(admin, accountOps.add, { userName: 'viewer01', password: 'Viewer123', phone: '13600000009', memberships: [{ organizationId: hq.id, roleId }] }));
+    const { id: roleId } = data<{ id: number }>(
+      await op(admin, roleOps.add, { organizationId: hq.id, name: '账号查看', menuIds: [1999, 11504] }),
+    );
+    data(
+      await op(admin, accountOps.add, {
+        userName: 'viewer01',
+        password: 'Viewer123',
+        phone: '13600000009',
+        memberships: [{ organizationId: hq.id, roleId }],
+      }),
+    );
     const viewer = await t.signIn('viewer01', 'Viewer123');
     const list = await op(viewer, accountOps.list, {});
     expect(list.code).toBe('200');
@@ -176,7 +239,9 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
     data(await op(admin, accountOps.disable, { id }));
     const res = await op(t.anon, signInOps.loginPassword, { userName: 'viewer01', password: 'Viewer123' });
     expect(res.code).toBe(CODES.accountDisabled);
-    const logs = data<{ list: { userName: string; success: boolean; reason: string }[] }>(await op(admin, loginLogOps.list.name, { userName: 'viewer01', success: false }));
+    const logs = data<{ list: { userName: string; success: boolean; reason: string }[] }>(
+      await op(admin, loginLogOps.list.name, { userName: 'viewer01', success: false }),
+    );
     expect(logs.list[0]).toMatchObject({ userName: 'viewer01', success: false, reason: 'disabled' });
   });
 
@@ -191,8 +256,20 @@ describe.each(DIALECTS)('user management (%s)', (dialect) => {
     expect((await op(admin, accountOps.detail, { id })).code).toBe(CODES.notFound);
     expect((await session.envelope({ method: 'POST', path: '/ben-api/v1/permission/getInfo', body: {} })).code).toBe(CODES.sessionInvalid);
     // the operation log has the trail
-    const log = await t.db.db.selectFrom('operation_log').select(['operation', 'result_code']).where('operation', 'like', 'system.account.%').execute();
-    expect(log.map((r) => r.operation)).toEqual(expect.arrayContaining([accountOps.add.name, accountOps.disable.name, accountOps.enable.name, accountOps.edit.name, accountOps.delete.name]));
+    const log = await t.db.db
+      .selectFrom('operation_log')
+      .select(['operation', 'result_code'])
+      .where('operation', 'like', 'system.account.%')
+      .execute();
+    expect(log.map((r) => r.operation)).toEqual(
+      expect.arrayContaining([
+        accountOps.add.name,
+        accountOps.disable.name,
+        accountOps.enable.name,
+        accountOps.edit.name,
+        accountOps.delete.name,
+      ]),
+    );
     void TEST_PASSWORD;
   });
 });

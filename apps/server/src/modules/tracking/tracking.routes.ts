@@ -32,7 +32,8 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps, limit: n
       const now = deps.clock.now();
       // Only a signed-in session's pages are tracked: an anonymous caller cannot fill the table.
       const session = await resolveSession(deps.db.db, extractToken(req.headers.authorization), now, {
-        idleMs: deps.config.sessionIdleMs, absoluteMs: deps.config.sessionAbsoluteMs,
+        idleMs: deps.config.sessionIdleMs,
+        absoluteMs: deps.config.sessionAbsoluteMs,
       });
       const q = querySchema.safeParse(req.query);
       if (!q.success || typeof req.body !== 'string') throw refused();
@@ -60,8 +61,14 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps, limit: n
         .insertInto('tracking_event')
         .values(
           events.map((e) => ({
-            merchant_id: session.merchantId, account_id: session.accountId, app_key: appKey,
-            type: e.type, page: e.page, target: e.target ?? '', event_at: e.at, created_at: now,
+            merchant_id: session.merchantId,
+            account_id: session.accountId,
+            app_key: appKey,
+            type: e.type,
+            page: e.page,
+            target: e.target ?? '',
+            event_at: e.at,
+            created_at: now,
           })),
         )
         .execute();

@@ -19,12 +19,20 @@ describe.each(DIALECTS)('tracking upload (%s)', (dialect) => {
   afterEach(async () => {
     await t.close();
   });
-  const events = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ type: 'click', page: '/website/home', target: `btn-${i}`, at: t.clock.now() })));
+  const events = (n: number) =>
+    JSON.stringify(Array.from({ length: n }, (_, i) => ({ type: 'click', page: '/website/home', target: `btn-${i}`, at: t.clock.now() })));
   const upload = async (
-    body: string, over: Record<string, string> = {}, q = { time: t.clock.now(), nonce: `nonce-${Math.random().toString(36).slice(2)}-xxxxxxxx` },
+    body: string,
+    over: Record<string, string> = {},
+    q = { time: t.clock.now(), nonce: `nonce-${Math.random().toString(36).slice(2)}-xxxxxxxx` },
     authorization: string | undefined = token,
   ) => {
-    const query = await signTrackingBatch(channel.keys, GATEWAY_PATHS.tracking, { appKey: 'A1001000', channelId: channel.channelId, ...q }, body);
+    const query = await signTrackingBatch(
+      channel.keys,
+      GATEWAY_PATHS.tracking,
+      { appKey: 'A1001000', channelId: channel.channelId, ...q },
+      body,
+    );
     const qs = new URLSearchParams({ ...query, ...over }).toString();
     const headers = { 'content-type': 'text/plain', ...(authorization ? { authorization } : {}) };
     return t.app.inject({ method: 'POST', url: `${GATEWAY_PATHS.tracking}?${qs}`, headers, payload: body });
@@ -44,7 +52,12 @@ describe.each(DIALECTS)('tracking upload (%s)', (dialect) => {
     const body = events(2);
     expect((await upload(body, { sign: 'A'.repeat(43) })).json().code).toBe(CODES.secureChannel);
     const q = { time: t.clock.now(), nonce: 'fixed-nonce-0123456789' };
-    const query = await signTrackingBatch(channel.keys, GATEWAY_PATHS.tracking, { appKey: 'A1001000', channelId: channel.channelId, ...q }, body);
+    const query = await signTrackingBatch(
+      channel.keys,
+      GATEWAY_PATHS.tracking,
+      { appKey: 'A1001000', channelId: channel.channelId, ...q },
+      body,
+    );
     const url = `${GATEWAY_PATHS.tracking}?${new URLSearchParams(query)}`;
     const headers = { 'content-type': 'text/plain', authorization: token };
     const changed = await t.app.inject({ method: 'POST', url, headers, payload: events(3) });
@@ -53,7 +66,9 @@ describe.each(DIALECTS)('tracking upload (%s)', (dialect) => {
     expect((await t.app.inject({ method: 'POST', url, headers, payload: body })).json().code).toBe('200');
     expect((await t.app.inject({ method: 'POST', url, headers, payload: body })).json().code).toBe(CODES.secureChannel);
     expect(await stored()).toBe(2);
-    expect((await upload(body, {}, { time: t.clock.now() - 301_000, nonce: 'stale-nonce-0123456789' })).json().code).toBe(CODES.secureChannel);
+    expect((await upload(body, {}, { time: t.clock.now() - 301_000, nonce: 'stale-nonce-0123456789' })).json().code).toBe(
+      CODES.secureChannel,
+    );
     expect((await upload(events(201))).json().code).toBe(CODES.badInput);
     expect((await upload('x'.repeat(70 * 1024))).statusCode).toBeGreaterThanOrEqual(400);
     expect(await stored()).toBe(2);
@@ -77,8 +92,14 @@ describe.each(DIALECTS)('tracking upload (%s)', (dialect) => {
   });
 
   it('refuses a NUL character in an event as bad input naming the field', async () => {
-    const body = JSON.stringify([{ type: 'click', page: '/website/home', at: t.clock.now() }, { type: 'click', page: '/website/home', target: 'a\u0000b', at: t.clock.now() }]);
-    expect((await upload(body)).json()).toMatchObject({ code: CODES.badInput, msg: '内容包含不可见的空字符，请删除后重试（字段：1.target）' });
+    const body = JSON.stringify([
+      { type: 'click', page: '/website/home', at: t.clock.now() },
+      { type: 'click', page: '/website/home', target: 'a\u0000b', at: t.clock.now() },
+    ]);
+    expect((await upload(body)).json()).toMatchObject({
+      code: CODES.badInput,
+      msg: '内容包含不可见的空字符，请删除后重试（字段：1.target）',
+    });
     expect(await stored()).toBe(0);
   });
 });

@@ -35,7 +35,12 @@ const reasonError: Record<string, () => AppError> = {
 };
 
 export function parseRoleIds(s: string): number[] {
-  return s ? s.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+  return s
+    ? s
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 }
 
 export function extractToken(header: string | undefined): string | undefined {
@@ -146,6 +151,15 @@ export async function revokeAccountSessions(db: Kysely<Database>, accountId: num
     .execute();
 }
 
-export async function setSessionSelection(db: Kysely<Database>, sessionId: number, organizationId: number, roleIds: number[]): Promise<void> {
-  await db.updateTable('session').set({ organization_id: organizationId, role_ids: roleIds.join(',') }).where('id', '=', sessionId).execute();
+export async function setSessionSelection(
+  db: Kysely<Database>,
+  sessionId: number,
+  organizationId: number,
+  roleIds: number[],
+): Promise<void> {
+  await db
+    .updateTable('session')
+    .set({ organization_id: organizationId, role_ids: roleIds.join(',') })
+    .where('id', '=', sessionId)
+    .execute();
 }

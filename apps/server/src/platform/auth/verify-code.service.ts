@@ -38,10 +38,30 @@ const waitText = (ms: number) =>
 /** The sending budgets beyond one phone's own: per client IP, and for the whole platform (config.ts). */
 function sendingBudgets(ip: string, b: Config['verifyCodeBudget']): Budget[] {
   return [
-    { bucket: `code:ip:${ip}:hour`, limit: b.perIpHour, windowMs: HOUR, refusal: (w) => tooFrequent(`当前网络获取验证码过于频繁，请${waitText(w)}后再试`) },
-    { bucket: `code:ip:${ip}:day`, limit: b.perIpDay, windowMs: DAY, refusal: (w) => tooFrequent(`当前网络今日获取验证码次数已达上限，请${waitText(w)}后再试`) },
-    { bucket: 'code:all:minute', limit: b.perMinute, windowMs: MINUTE, refusal: (w) => tooFrequent(`验证码发送繁忙，请${waitText(w)}后再试`) },
-    { bucket: 'code:all:day', limit: b.perDay, windowMs: DAY, refusal: (w) => tooFrequent(`今日验证码发送量已达上限，请${waitText(w)}后再试`) },
+    {
+      bucket: `code:ip:${ip}:hour`,
+      limit: b.perIpHour,
+      windowMs: HOUR,
+      refusal: (w) => tooFrequent(`当前网络获取验证码过于频繁，请${waitText(w)}后再试`),
+    },
+    {
+      bucket: `code:ip:${ip}:day`,
+      limit: b.perIpDay,
+      windowMs: DAY,
+      refusal: (w) => tooFrequent(`当前网络今日获取验证码次数已达上限，请${waitText(w)}后再试`),
+    },
+    {
+      bucket: 'code:all:minute',
+      limit: b.perMinute,
+      windowMs: MINUTE,
+      refusal: (w) => tooFrequent(`验证码发送繁忙，请${waitText(w)}后再试`),
+    },
+    {
+      bucket: 'code:all:day',
+      limit: b.perDay,
+      windowMs: DAY,
+      refusal: (w) => tooFrequent(`今日验证码发送量已达上限，请${waitText(w)}后再试`),
+    },
   ];
 }
 
@@ -67,10 +87,18 @@ export async function issueVerifyCode(
   await db.transaction().execute(async (trx) => {
     // One request per phone at a time: the 60 s bucket is taken first, so the daily count below
     // is read and written by one request per phone.
-    await spendBudgets(trx, [{
-      bucket: `code:phone:${input.phone}`, limit: 1, windowMs: AUTH_LIMITS.codeResendSeconds * 1000,
-      refusal: (w) => tooFrequent(`验证码发送过于频繁，请${Math.max(1, Math.ceil(w / 1000))}秒后再试`),
-    }], now);
+    await spendBudgets(
+      trx,
+      [
+        {
+          bucket: `code:phone:${input.phone}`,
+          limit: 1,
+          windowMs: AUTH_LIMITS.codeResendSeconds * 1000,
+          refusal: (w) => tooFrequent(`验证码发送过于频繁，请${Math.max(1, Math.ceil(w / 1000))}秒后再试`),
+        },
+      ],
+      now,
+    );
     const today = await trx
       .selectFrom('verify_code')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -143,7 +171,12 @@ export async function checkVerifyCode(
  * make the use part of the change it allows (a refusal later in it gives the code back).
  */
 export async function useVerifyCode(db: Kysely<Database>, id: number, now: number): Promise<void> {
-  const res = await db.updateTable('verify_code').set({ consumed_at: now }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('verify_code')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw invalid('验证码无效，请重新获取');
 }
 

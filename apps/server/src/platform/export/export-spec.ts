@@ -25,14 +25,17 @@ export type ListQuery<R> = SelectQueryBuilder<any, any, R>;
  * which types the query's input): counted with `select count(*) from (query)`,
  * streamed from a database cursor. `map` turns a raw row into the row the columns read.
  */
-export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(_input: S, spec: {
-  columns: readonly ExportColumn<R>[];
-  query: (ctx: SessionOpContext, input: I) => ListQuery<Raw>;
-  map?: (row: Raw) => R;
-  /** Enriches one batch (e.g. one query for the memberships of a thousand accounts). */
-  mapBatch?: (ctx: SessionOpContext, rows: Raw[]) => Promise<R[]>;
-  filterLabels?: Readonly<Record<string, string>>;
-}): ExportSource<I, R> {
+export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(
+  _input: S,
+  spec: {
+    columns: readonly ExportColumn<R>[];
+    query: (ctx: SessionOpContext, input: I) => ListQuery<Raw>;
+    map?: (row: Raw) => R;
+    /** Enriches one batch (e.g. one query for the memberships of a thousand accounts). */
+    mapBatch?: (ctx: SessionOpContext, rows: Raw[]) => Promise<R[]>;
+    filterLabels?: Readonly<Record<string, string>>;
+  },
+): ExportSource<I, R> {
   return {
     columns: spec.columns,
     filterLabels: spec.filterLabels,
@@ -51,11 +54,14 @@ export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(
 }
 
 /** An export source over rows already in memory (e.g. a tree flattened). */
-export function memoryExport<S extends z.ZodType, R, I = z.output<S>>(_input: S, spec: {
-  columns: readonly ExportColumn<R>[];
-  load: (ctx: SessionOpContext, input: I) => Promise<readonly R[]>;
-  filterLabels?: Readonly<Record<string, string>>;
-}): ExportSource<I, R> {
+export function memoryExport<S extends z.ZodType, R, I = z.output<S>>(
+  _input: S,
+  spec: {
+    columns: readonly ExportColumn<R>[];
+    load: (ctx: SessionOpContext, input: I) => Promise<readonly R[]>;
+    filterLabels?: Readonly<Record<string, string>>;
+  },
+): ExportSource<I, R> {
   return {
     columns: spec.columns,
     filterLabels: spec.filterLabels,

@@ -101,8 +101,13 @@ export interface ExportTasksDeps {
  * times), built on the server: no path, no characters a file system refuses.
  */
 export function exportFileName(name: string, now: number, timeZone: string = DEFAULT_BUSINESS_TIME_ZONE): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').replace(/\.+$/, '').trim().slice(0, 60) || '导出';
+  const clean =
+    name
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '')
+      .replace(/\.+$/, '')
+      .trim()
+      .slice(0, 60) || '导出';
   return `${clean}_${formatInZone(now, timeZone).replace(/\D/g, '')}.xlsx`;
 }
 
@@ -194,7 +199,11 @@ export class ExportTasks implements ExportTaskStore {
         .executeTakeFirstOrThrow();
       const active = Number(row.n) + (this.inflight.get(accountId) ?? 0);
       if (active >= max) {
-        throw new AppError(CODES.tooManyRequests, `您已有${active}个导出正在进行（最多${max}个），请等待完成后再试，进度可在「文件管理 → 导出文件」查看`, 429);
+        throw new AppError(
+          CODES.tooManyRequests,
+          `您已有${active}个导出正在进行（最多${max}个），请等待完成后再试，进度可在「文件管理 → 导出文件」查看`,
+          429,
+        );
       }
       return take(trx);
     });
@@ -223,25 +232,27 @@ export class ExportTasks implements ExportTaskStore {
   }
 
   async queue(task: NewExportTask): Promise<number> {
-    const row = await this.takeSlot(task.accountId, (trx) => trx
-      .insertInto('export_task')
-      .values({
-        merchant_id: task.merchantId,
-        account_id: task.accountId,
-        op_name: task.opName,
-        input_json: JSON.stringify(task.input),
-        organization_id: task.organizationId,
-        role_ids: task.roleIds.join(','),
-        client_anchor: task.clientAnchor.slice(0, 128),
-        file_name: task.fileName,
-        source_page: task.sourcePage.slice(0, 64),
-        filter_summary: task.filterSummary.slice(0, 1000),
-        status: 'queued',
-        total_rows: task.totalRows,
-        created_at: this.deps.clock.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    const row = await this.takeSlot(task.accountId, (trx) =>
+      trx
+        .insertInto('export_task')
+        .values({
+          merchant_id: task.merchantId,
+          account_id: task.accountId,
+          op_name: task.opName,
+          input_json: JSON.stringify(task.input),
+          organization_id: task.organizationId,
+          role_ids: task.roleIds.join(','),
+          client_anchor: task.clientAnchor.slice(0, 128),
+          file_name: task.fileName,
+          source_page: task.sourcePage.slice(0, 64),
+          filter_summary: task.filterSummary.slice(0, 1000),
+          status: 'queued',
+          total_rows: task.totalRows,
+          created_at: this.deps.clock.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
     // After the commit: the job must find the task queued.
     await this.runner.send(QUEUE, { taskId: row.id });
     return row.id;
@@ -260,7 +271,14 @@ export class ExportTasks implements ExportTaskStore {
     const storageName = `${randomBytes(16).toString('hex')}.xlsx`;
     const claimed = await db
       .updateTable('export_task')
-      .set((eb) => ({ status: 'running', started_at: now, heartbeat_at: now, processed_rows: 0, storage_name: storageName, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        status: 'running',
+        started_at: now,
+        heartbeat_at: now,
+        processed_rows: 0,
+        storage_name: storageName,
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('id', '=', taskId)
       .where('status', '=', 'queued')
       .executeTakeFirst();
@@ -289,11 +307,21 @@ export class ExportTasks implements ExportTaskStore {
         const t = this.deps.clock.now();
         if (Date.now() - lastBeat < HEARTBEAT_EVERY_MS) return;
         lastBeat = Date.now();
-        const res = await db.updateTable('export_task').set({ processed_rows: rows, heartbeat_at: t }).where('id', '=', taskId).where('status', '=', 'running').executeTakeFirst();
+        const res = await db
+          .updateTable('export_task')
+          .set({ processed_rows: rows, heartbeat_at: t })
+          .where('id', '=', taskId)
+          .where('status', '=', 'running')
+          .executeTakeFirst();
         if (Number(res.numUpdatedRows) === 0) stop.abort(new Error('任务已删除'));
       };
       const closed = pipelineDone(out);
-      const written = await writeXlsx(out, opened.columns, opened.rows, { sheetName: task.file_name.replace(/_\d+\.xlsx$/, ''), onProgress, signal: stop.signal, timeZone: this.deps.config.businessTimeZone });
+      const written = await writeXlsx(out, opened.columns, opened.rows, {
+        sheetName: task.file_name.replace(/_\d+\.xlsx$/, ''),
+        onProgress,
+        signal: stop.signal,
+        timeZone: this.deps.config.businessTimeZone,
+      });
       await closed;
       // Only a complete file gets its final name, and only then is the task done.
       fs.renameSync(partPath, finalPath);
@@ -301,7 +329,16 @@ export class ExportTasks implements ExportTaskStore {
       const finished = this.deps.clock.now();
       const res = await db
         .updateTable('export_task')
-        .set({ status: 'done', processed_rows: written.rows, total_rows: written.rows, file_size: size, finished_at: finished, heartbeat_at: finished, expires_at: finished + this.deps.config.export.fileDays * 86_400_000, error_message: null })
+        .set({
+          status: 'done',
+          processed_rows: written.rows,
+          total_rows: written.rows,
+          file_size: size,
+          finished_at: finished,
+          heartbeat_at: finished,
+          expires_at: finished + this.deps.config.export.fileDays * 86_400_000,
+          error_message: null,
+        })
         .where('id', '=', taskId)
         .where('status', '=', 'running')
         .executeTakeFirst();
@@ -325,7 +362,10 @@ export class ExportTasks implements ExportTaskStore {
   /** Marks running tasks failed (all of them, or those whose heartbeat is older than `staleBefore`). */
   private async failRunning(staleBefore?: number): Promise<number> {
     const now = this.deps.clock.now();
-    let q = this.deps.db.db.updateTable('export_task').set({ status: 'failed', error_message: INTERRUPTED, finished_at: now }).where('status', '=', 'running');
+    let q = this.deps.db.db
+      .updateTable('export_task')
+      .set({ status: 'failed', error_message: INTERRUPTED, finished_at: now })
+      .where('status', '=', 'running');
     if (staleBefore !== undefined) q = q.where('heartbeat_at', '<', staleBefore);
     const rows = await q.returning(['id', 'merchant_id', 'storage_name']).execute();
     for (const r of rows) if (r.storage_name) fs.rmSync(`${this.filePath(r.merchant_id, r.storage_name)}.part`, { force: true });
@@ -337,9 +377,19 @@ export class ExportTasks implements ExportTaskStore {
     const { db } = this.deps.db;
     const now = this.deps.clock.now();
     const failed = await this.failRunning(now - STALE_AFTER_MS);
-    const expired = await db.selectFrom('export_task').select(['id', 'merchant_id', 'storage_name']).where('status', '=', 'done').where('expires_at', '<=', now).execute();
+    const expired = await db
+      .selectFrom('export_task')
+      .select(['id', 'merchant_id', 'storage_name'])
+      .where('status', '=', 'done')
+      .where('expires_at', '<=', now)
+      .execute();
     for (const r of expired) {
-      await db.updateTable('export_task').set({ status: 'expired', storage_name: null }).where('id', '=', r.id).where('status', '=', 'done').execute();
+      await db
+        .updateTable('export_task')
+        .set({ status: 'expired', storage_name: null })
+        .where('id', '=', r.id)
+        .where('status', '=', 'done')
+        .execute();
       if (r.storage_name) fs.rmSync(this.filePath(r.merchant_id, r.storage_name), { force: true });
     }
     return { failed, expired: expired.length };
@@ -351,14 +401,25 @@ export class ExportTasks implements ExportTaskStore {
     let q = this.deps.db.db.selectFrom('export_task').where('merchant_id', '=', owner.merchantId).where('account_id', '=', owner.accountId);
     if (input.status) q = q.where('status', '=', input.status);
     const [rows, total] = await Promise.all([
-      q.selectAll().orderBy('id', 'desc').limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize).execute(),
+      q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(input.pageSize)
+        .offset((input.pageNum - 1) * input.pageSize)
+        .execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { list: rows.map(toTask), total: Number(total.n), pageNum: input.pageNum, pageSize: input.pageSize };
   }
 
   private async own(owner: ExportOwner, id: number): Promise<TaskRow> {
-    const row = await this.deps.db.db.selectFrom('export_task').selectAll().where('id', '=', id).where('merchant_id', '=', owner.merchantId).where('account_id', '=', owner.accountId).executeTakeFirst();
+    const row = await this.deps.db.db
+      .selectFrom('export_task')
+      .selectAll()
+      .where('id', '=', id)
+      .where('merchant_id', '=', owner.merchantId)
+      .where('account_id', '=', owner.accountId)
+      .executeTakeFirst();
     if (!row) throw notFound('导出任务');
     return row;
   }
@@ -376,14 +437,26 @@ export class ExportTasks implements ExportTaskStore {
 
   async retry(owner: ExportOwner, id: number): Promise<ExportTask> {
     const row = await this.own(owner, id);
-    if (row.status !== 'failed' && row.status !== 'expired') throw badInput(`只有失败或已过期的导出可以重试（当前：${EXPORT_TASK_STATUS[row.status]}）`);
-    const updated = await this.takeSlot(row.account_id, (trx) => trx
-      .updateTable('export_task')
-      .set({ status: 'queued', error_message: null, processed_rows: 0, finished_at: null, expires_at: null, file_size: null, storage_name: null, created_at: this.deps.clock.now() })
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      .returningAll()
-      .executeTakeFirst());
+    if (row.status !== 'failed' && row.status !== 'expired')
+      throw badInput(`只有失败或已过期的导出可以重试（当前：${EXPORT_TASK_STATUS[row.status]}）`);
+    const updated = await this.takeSlot(row.account_id, (trx) =>
+      trx
+        .updateTable('export_task')
+        .set({
+          status: 'queued',
+          error_message: null,
+          processed_rows: 0,
+          finished_at: null,
+          expires_at: null,
+          file_size: null,
+          storage_name: null,
+          created_at: this.deps.clock.now(),
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', row.status)
+        .returningAll()
+        .executeTakeFirst(),
+    );
     if (!updated) throw badInput('导出任务状态已变化，请刷新后再试');
     await this.runner.send(QUEUE, { taskId: row.id });
     return toTask(updated);
@@ -391,7 +464,8 @@ export class ExportTasks implements ExportTaskStore {
 
   async finishedFile(owner: ExportOwner, id: number): Promise<ExportFile> {
     const row = await this.own(owner, id);
-    if (row.status !== 'done' || !row.storage_name) throw new AppError(CODES.notFound, row.status === 'expired' ? FILE_GONE : `导出尚未完成（${EXPORT_TASK_STATUS[row.status]}）`, 404);
+    if (row.status !== 'done' || !row.storage_name)
+      throw new AppError(CODES.notFound, row.status === 'expired' ? FILE_GONE : `导出尚未完成（${EXPORT_TASK_STATUS[row.status]}）`, 404);
     const file = this.filePath(row.merchant_id, row.storage_name);
     if (!fs.existsSync(file)) throw new AppError(CODES.notFound, FILE_GONE, 404);
     return { path: file, fileName: row.file_name, size: fs.statSync(file).size };

@@ -6,7 +6,16 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { loadAccess } from '../auth/access.ts';
 import type { SessionContext } from '../auth/session.service.ts';
 import { AppError, badInput, forbidden } from '../errors.ts';
-import { auditCall, authorize, contextFor, inputError, operationContext, parseInput, signedIn, type GatewayDeps } from '../gateway/gateway.ts';
+import {
+  auditCall,
+  authorize,
+  contextFor,
+  inputError,
+  operationContext,
+  parseInput,
+  signedIn,
+  type GatewayDeps,
+} from '../gateway/gateway.ts';
 import type { OpContext } from '../gateway/op-context.ts';
 import type { ExportSource } from './export-spec.ts';
 import { contentDisposition, exportFileName, type OpenExport } from './export-tasks.ts';
@@ -39,7 +48,14 @@ async function handleExport(deps: GatewayDeps, req: FastifyRequest, reply: Fasti
   let input: unknown = call.body;
   const audit = (resultCode: string, resultMsg: string) =>
     ctx.session
-      ? auditCall(deps, req, ctx, { operation: `${op.name}#export`, anchor: anchorsOf(op).join(','), clientAnchor: call.anchor, input, resultCode, resultMsg })
+      ? auditCall(deps, req, ctx, {
+          operation: `${op.name}#export`,
+          anchor: anchorsOf(op).join(','),
+          clientAnchor: call.anchor,
+          input,
+          resultCode,
+          resultMsg,
+        })
       : Promise.resolve();
   try {
     await authorize(deps, req, op, ctx, call.body, { publicOnly: false });
@@ -78,14 +94,27 @@ async function handleExport(deps: GatewayDeps, req: FastifyRequest, reply: Fasti
   }
 }
 
-function streamNow(deps: GatewayDeps, req: FastifyRequest, reply: FastifyReply, release: () => void, source: Source, ctx: OpContext, input: unknown, fileName: string) {
+function streamNow(
+  deps: GatewayDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  release: () => void,
+  source: Source,
+  ctx: OpContext,
+  input: unknown,
+  fileName: string,
+) {
   const body = new PassThrough();
   const abort = new AbortController();
   // The client went away: stop reading the database.
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) abort.abort(new Error('client closed'));
   });
-  writeXlsx(body, source.columns, source.rows(signedIn(ctx), input), { sheetName: fileName.replace(/_\d+\.xlsx$/, ''), signal: abort.signal, timeZone: deps.config.businessTimeZone })
+  writeXlsx(body, source.columns, source.rows(signedIn(ctx), input), {
+    sheetName: fileName.replace(/_\d+\.xlsx$/, ''),
+    signal: abort.signal,
+    timeZone: deps.config.businessTimeZone,
+  })
     .catch((err: unknown) => {
       req.log.error({ err }, 'export stream failed');
       body.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -124,7 +153,12 @@ export function exportOpener(deps: GatewayDeps, log: FastifyBaseLogger): OpenExp
   return async (order) => {
     const op = deps.registry.get(order.opName);
     if (!op?.export) throw badInput('该列表已不支持导出');
-    const account = await deps.db.db.selectFrom('account').select(['user_name', 'status']).where('id', '=', order.accountId).where('merchant_id', '=', order.merchantId).executeTakeFirst();
+    const account = await deps.db.db
+      .selectFrom('account')
+      .select(['user_name', 'status'])
+      .where('id', '=', order.accountId)
+      .where('merchant_id', '=', order.merchantId)
+      .executeTakeFirst();
     if (!account || account.status !== 1) throw forbidden('账号已停用，导出已取消');
     const session: SessionContext = {
       sessionId: 0,

@@ -6,7 +6,8 @@ const NOT_FILTERS = new Set(['pageNum', 'pageSize', 'sortField', 'sortOrder']);
 
 function words(v: unknown, labels: Readonly<Record<string | number, string>> | undefined, timeZone: string): string {
   if (Array.isArray(v)) {
-    if (v.length === 2 && v.every((x) => typeof x === 'number' && x > 1e11)) return `${formatInZone(v[0], timeZone)} 至 ${formatInZone(v[1], timeZone)}`;
+    if (v.length === 2 && v.every((x) => typeof x === 'number' && x > 1e11))
+      return `${formatInZone(v[0], timeZone)} 至 ${formatInZone(v[1], timeZone)}`;
     if (v.length === 2 && v.every((x) => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x))) return `${v[0]} 至 ${v[1]}`;
     return v.map((x) => words(x, labels, timeZone)).join('、');
   }
@@ -27,7 +28,8 @@ export function filterSummary(
   if (!input || typeof input !== 'object') return '全部';
   const parts: string[] = [];
   for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    if (NOT_FILTERS.has(key) || value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (NOT_FILTERS.has(key) || value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
+      continue;
     const column = source?.columns.find((c) => c.key === key);
     const label = column?.header ?? source?.filterLabels?.[key] ?? key;
     parts.push(`${label}：${words(value, column?.type === 'enum' ? column.labels : undefined, timeZone)}`);

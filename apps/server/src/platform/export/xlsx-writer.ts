@@ -60,7 +60,11 @@ export function cellValue<R>(col: ExportColumn<R>, row: R, timeZone: string = DE
     case 'time':
       return formatInZone(Number(raw), timeZone);
     case 'date':
-      return isCalendarDate(raw) ? raw : typeof raw === 'string' && !/^\d+$/.test(raw) ? safeText(raw) : formatInZone(Number(raw), timeZone, false);
+      return isCalendarDate(raw)
+        ? raw
+        : typeof raw === 'string' && !/^\d+$/.test(raw)
+          ? safeText(raw)
+          : formatInZone(Number(raw), timeZone, false);
     case 'enum':
       return safeText(col.labels?.[raw as string | number] ?? raw);
     default:

@@ -99,8 +99,15 @@ describe('the business time zone in exports', () => {
   it('names files and words time filters on the same clock', () => {
     expect(exportFileName('合同列表', night, 'Asia/Shanghai')).toBe('合同列表_20251208003005.xlsx');
     expect(exportFileName('合同列表', night, 'UTC')).toBe('合同列表_20251207163005.xlsx');
-    const source = { columns: [], filterLabels: { createdRange: '创建时间', endRange: '到期日期' }, rows: async function* () {}, count: async () => 0 };
-    expect(filterSummary({ createdRange: [night, night + 1000] }, source, 'UTC')).toBe('创建时间：2025-12-07 16:30:05 至 2025-12-07 16:30:06');
+    const source = {
+      columns: [],
+      filterLabels: { createdRange: '创建时间', endRange: '到期日期' },
+      rows: async function* () {},
+      count: async () => 0,
+    };
+    expect(filterSummary({ createdRange: [night, night + 1000] }, source, 'UTC')).toBe(
+      '创建时间：2025-12-07 16:30:05 至 2025-12-07 16:30:06',
+    );
     expect(filterSummary({ endRange: ['2025-12-01', '2025-12-31'] }, source, 'UTC')).toBe('到期日期：2025-12-01 至 2025-12-31');
   });
 });

@@ -37,18 +37,36 @@ describe.each(DIALECTS)('migration %s (%s)', (dialect) => {
     const names = Object.keys(all);
     const before = names[names.indexOf(MIGRATION) - 1];
     // On PostgreSQL kysely's own tables go to the test schema (its existence check would otherwise see other schemas').
-    const migrator = new Migrator({ db: db.db as unknown as Kysely<unknown>, provider: { getMigrations: async () => all }, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const migrator = new Migrator({
+      db: db.db as unknown as Kysely<unknown>,
+      provider: { getMigrations: async () => all },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
 
     // the schema before: files known by their row numbers
     const raw = db.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const now = Date.UTC(2026, 0, 5);
-    const { id: mid } = (await raw.insertInto('merchant').values({ code: 'M-MIG', name: '迁移商户', bus_code: 'x', status: 1, created_at: now }).returning('id').executeTakeFirstOrThrow()) as { id: number };
+    const { id: mid } = (await raw
+      .insertInto('merchant')
+      .values({ code: 'M-MIG', name: '迁移商户', bus_code: 'x', status: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()) as { id: number };
     const fileIds: number[] = [];
     for (let i = 0; i < 3; i++) {
       const row = (await raw
         .insertInto('file')
-        .values({ merchant_id: mid, original_name: `证件${i}.png`, mime: 'image/png', size: 10, sha256: 'a'.repeat(64), storage_name: `s${i}.png`, purpose: 'licence', created_by: 1, created_at: now })
+        .values({
+          merchant_id: mid,
+          original_name: `证件${i}.png`,
+          mime: 'image/png',
+          size: 10,
+          sha256: 'a'.repeat(64),
+          storage_name: `s${i}.png`,
+          purpose: 'licence',
+          created_by: 1,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()) as { id: number };
       fileIds.push(row.id);
@@ -57,12 +75,24 @@ describe.each(DIALECTS)('migration %s (%s)', (dialect) => {
     const change = (extra: object[]) =>
       JSON.stringify([{ field: 'merchantName', label: '商户名称', before: '旧名', after: '新名' }, ...extra]);
     const common = { merchant_id: mid, reason: '更换证件', status: 1, submitted_by: 1, created_at: now };
-    await raw.insertInto('merchant_change').values([
-      { ...common, change_code: 'BG1', changes: change([{ field: 'certFileId', label: '证件照片', before: fileIds[0], after: fileIds[1] }]) },
-      // one pending request per merchant (migration 0005): the others already reviewed
-      { ...common, status: 2, change_code: 'BG2', changes: change([{ field: 'certFileId', label: '证件照片', before: null, after: fileIds[2] }]) },
-      { ...common, status: 3, change_code: 'BG3', changes: change([]) },
-    ]).execute();
+    await raw
+      .insertInto('merchant_change')
+      .values([
+        {
+          ...common,
+          change_code: 'BG1',
+          changes: change([{ field: 'certFileId', label: '证件照片', before: fileIds[0], after: fileIds[1] }]),
+        },
+        // one pending request per merchant (migration 0005): the others already reviewed
+        {
+          ...common,
+          status: 2,
+          change_code: 'BG2',
+          changes: change([{ field: 'certFileId', label: '证件照片', before: null, after: fileIds[2] }]),
+        },
+        { ...common, status: 3, change_code: 'BG3', changes: change([]) },
+      ])
+      .execute();
 
     expect((await migrator.migrateTo(MIGRATION)).error).toBeUndefined();
 
@@ -73,7 +103,11 @@ describe.each(DIALECTS)('migration %s (%s)', (dialect) => {
     const publicOf = new Map(files.map((f) => [f.id, f.public_id]));
 
     // references by row id are untouched and resolve to the public ids
-    const profile = await db.db.selectFrom('merchant_profile').select('cert_file_id').where('merchant_id', '=', mid).executeTakeFirstOrThrow();
+    const profile = await db.db
+      .selectFrom('merchant_profile')
+      .select('cert_file_id')
+      .where('merchant_id', '=', mid)
+      .executeTakeFirstOrThrow();
     expect(profile.cert_file_id).toBe(fileIds[0]);
     expect((await fileRefs(db.db, mid, fileIds)).get(fileIds[1])).toEqual({ id: publicOf.get(fileIds[1]), name: '证件1.png' });
 
@@ -86,8 +120,6 @@ describe.each(DIALECTS)('migration %s (%s)', (dialect) => {
     expect(changes[2].changes).toBe(change([]));
 
     // a second file with the same public id is refused by the database
-    await expect(
-      db.db.updateTable('file').set({ public_id: files[0].public_id }).where('id', '=', fileIds[1]).execute(),
-    ).rejects.toThrow();
+    await expect(db.db.updateTable('file').set({ public_id: files[0].public_id }).where('id', '=', fileIds[1]).execute()).rejects.toThrow();
   });
 });

@@ -1,7 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { FILE_LIMITS, FILE_PURPOSES, FILE_TYPES, type FileMeta, type FileMime, type FilePurpose, fileReadAnchors, type fileUploadAppendInput, type fileUploadBeginInput, type UploadProgress } from '@merchant/contracts/file/upload';
+import {
+  FILE_LIMITS,
+  FILE_PURPOSES,
+  FILE_TYPES,
+  type FileMeta,
+  type FileMime,
+  type FilePurpose,
+  fileReadAnchors,
+  type fileUploadAppendInput,
+  type fileUploadBeginInput,
+  type UploadProgress,
+} from '@merchant/contracts/file/upload';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
@@ -28,7 +39,9 @@ export function storedPath(dataDir: string, merchantId: number, storageName: str
 }
 const partPath = (dataDir: string, uploadId: string) => path.join(filesRoot(dataDir), '.uploads', `${uploadId}.part`);
 
-const TYPE_NAMES = Object.values(FILE_TYPES).map((t) => t.label.replace(' 图片', '').replace(' 文件', '')).join('、');
+const TYPE_NAMES = Object.values(FILE_TYPES)
+  .map((t) => t.label.replace(' 图片', '').replace(' 文件', ''))
+  .join('、');
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,7 +55,15 @@ interface FileRow {
   createdAt: number;
 }
 function toMeta(row: FileRow): FileMeta {
-  return { id: row.id, name: row.name, mime: row.mime as FileMime, size: Number(row.size), sha256: row.sha256, purpose: row.purpose as FilePurpose, createdAt: Number(row.createdAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    mime: row.mime as FileMime,
+    size: Number(row.size),
+    sha256: row.sha256,
+    purpose: row.purpose as FilePurpose,
+    createdAt: Number(row.createdAt),
+  };
 }
 
 /** A file's meta with the internal row id a business table keeps. */
@@ -87,7 +108,8 @@ async function finish(
   bytes: Buffer,
 ): Promise<FileMeta> {
   if (bytes.length !== upload.size) throw badInput('文件大小与声明的不一致（字段：size）');
-  if (!looksComplete(bytes, upload.mime)) throw badInput(`文件内容不完整或已损坏，不是有效的${FILE_TYPES[upload.mime].label}（字段：data）`);
+  if (!looksComplete(bytes, upload.mime))
+    throw badInput(`文件内容不完整或已损坏，不是有效的${FILE_TYPES[upload.mime].label}（字段：data）`);
   const merchantId = ctx.session!.merchantId;
   const storageName = `${randomBytes(16).toString('hex')}.${FILE_TYPES[upload.mime].exts[0]}`;
   const target = storedPath(ctx.config.dataDir, merchantId, storageName);
@@ -100,8 +122,16 @@ async function finish(
     await ctx.db
       .insertInto('file')
       .values({
-        public_id: publicId, merchant_id: merchantId, original_name: upload.fileName, mime: upload.mime, size: bytes.length, sha256,
-        storage_name: storageName, purpose: upload.purpose, created_by: ctx.session!.accountId, created_at: now,
+        public_id: publicId,
+        merchant_id: merchantId,
+        original_name: upload.fileName,
+        mime: upload.mime,
+        size: bytes.length,
+        sha256,
+        storage_name: storageName,
+        purpose: upload.purpose,
+        created_by: ctx.session!.accountId,
+        created_at: now,
       })
       .execute();
     return { id: publicId, name: upload.fileName, mime: upload.mime, size: bytes.length, sha256, purpose: upload.purpose, createdAt: now };
@@ -129,8 +159,15 @@ export async function beginUpload(ctx: OpContext, input: z.output<typeof fileUpl
   await ctx.db
     .insertInto('file_upload')
     .values({
-      id: uploadId, merchant_id: ctx.session!.merchantId, account_id: ctx.session!.accountId, original_name: input.fileName,
-      mime, purpose: input.purpose, size: input.size, received: head.length, created_at: ctx.clock.now(),
+      id: uploadId,
+      merchant_id: ctx.session!.merchantId,
+      account_id: ctx.session!.accountId,
+      original_name: input.fileName,
+      mime,
+      purpose: input.purpose,
+      size: input.size,
+      received: head.length,
+      created_at: ctx.clock.now(),
     })
     .execute();
   return { uploadId, received: head.length, size: input.size, done: false };
@@ -175,7 +212,11 @@ export async function appendUpload(ctx: OpContext, input: z.output<typeof fileUp
   if (received + chunk.length < size) return { uploadId: upload.id, received: received + chunk.length, size, done: false };
   try {
     const bytes = await fs.readFile(part);
-    const file = await finish(ctx, { fileName: upload.original_name, mime: upload.mime as FileMime, purpose: upload.purpose as FilePurpose, size }, bytes);
+    const file = await finish(
+      ctx,
+      { fileName: upload.original_name, mime: upload.mime as FileMime, purpose: upload.purpose as FilePurpose, size },
+      bytes,
+    );
     return { uploadId: upload.id, received: size, size, done: true, file };
   } finally {
     await abandon(ctx, upload.id);
@@ -216,7 +257,9 @@ export async function requireMerchantFile(
   const row = await repo.findFile(db, merchantId, publicId);
   if (!row) throw notFound(what);
   if (opts.purpose && row.purpose !== opts.purpose) {
-    throw badInput(`“${row.name}”是作为${purposeLabel(row.purpose)}上传的，不能用作${what}，请重新上传${opts.field ? `（字段：${opts.field}）` : ''}`);
+    throw badInput(
+      `“${row.name}”是作为${purposeLabel(row.purpose)}上传的，不能用作${what}，请重新上传${opts.field ? `（字段：${opts.field}）` : ''}`,
+    );
   }
   return { ...toMeta(row), rowId: row.rowId };
 }

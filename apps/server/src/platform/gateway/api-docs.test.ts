@@ -20,19 +20,32 @@ describe.each(DIALECTS)('API documentation (%s)', (dialect) => {
   it('lists every gateway operation with its input and output schemas at /docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json', headers: { authorization: adminToken } });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { paths: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }> };
+    const doc = res.json() as {
+      paths: Record<
+        string,
+        { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }
+      >;
+    };
     const names = Object.keys(doc.paths).map((p) => p.replace('/gateway/', ''));
     expect(names).toEqual(expect.arrayContaining([signInOps.loginPassword.name, loginLogOps.list.name, operationLogOps.list.name]));
     const login = doc.paths[`/gateway/${signInOps.loginPassword.name}`].post.requestBody.content['application/json'].schema;
     expect(Object.keys(login.properties)).toEqual(['userName', 'password']);
     // The answer's shape comes from the contract's output schema: data of a sign-in is the token and its expiry.
-    const answer = (doc.paths[`/gateway/${signInOps.loginPassword.name}`].post as unknown as {
-      responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } };
-    }).responses['200'].content['application/json'].schema.properties.data;
+    const answer = (
+      doc.paths[`/gateway/${signInOps.loginPassword.name}`].post as unknown as {
+        responses: {
+          '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } };
+        };
+      }
+    ).responses['200'].content['application/json'].schema.properties.data;
     expect(Object.keys(answer.properties)).toEqual(['token', 'expiresAt']);
-    const list = (doc.paths[`/gateway/${loginLogOps.list.name}`].post as unknown as {
-      responses: { '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } } };
-    }).responses['200'].content['application/json'].schema.properties.data;
+    const list = (
+      doc.paths[`/gateway/${loginLogOps.list.name}`].post as unknown as {
+        responses: {
+          '200': { content: { 'application/json': { schema: { properties: { data: { properties: Record<string, unknown> } } } } } };
+        };
+      }
+    ).responses['200'].content['application/json'].schema.properties.data;
     expect(Object.keys(list.properties)).toEqual(['list', 'total', 'pageNum', 'pageSize']);
     const ui = await t.app.inject({ method: 'GET', url: '/docs/', headers: { authorization: adminToken } });
     expect(ui.statusCode).toBe(200);
@@ -54,12 +67,19 @@ describe.each(DIALECTS)('API documentation (%s)', (dialect) => {
     expect(refused.json()).toMatchObject({ code: CODES.forbidden, msg: '接口文档仅对管理员开放' });
     // admin, but with a non-admin role active (总部·运营): refused too
     const held = await t.db.db
-      .selectFrom('membership').innerJoin('role', 'role.id', 'membership.role_id').innerJoin('account', 'account.id', 'membership.account_id')
+      .selectFrom('membership')
+      .innerJoin('role', 'role.id', 'membership.role_id')
+      .innerJoin('account', 'account.id', 'membership.account_id')
       .select(['membership.account_id', 'membership.role_id', 'membership.organization_id'])
-      .where('account.user_name', '=', 'admin').where('role.is_admin', '=', 0)
+      .where('account.user_name', '=', 'admin')
+      .where('role.is_admin', '=', 0)
       .executeTakeFirstOrThrow();
-    await t.db.db.updateTable('session').set({ role_ids: String(held.role_id), organization_id: held.organization_id })
-      .where('revoked_at', 'is', null).where('account_id', '=', held.account_id).execute();
+    await t.db.db
+      .updateTable('session')
+      .set({ role_ids: String(held.role_id), organization_id: held.organization_id })
+      .where('revoked_at', 'is', null)
+      .where('account_id', '=', held.account_id)
+      .execute();
     expect((await t.app.inject({ method: 'GET', url: '/docs/json', headers: { authorization: adminToken } })).statusCode).toBe(403);
   });
 });

@@ -23,7 +23,12 @@ export function openApiDocument(registry: OperationRegistry, version: string) {
     const endpoint = op.public ? GATEWAY_PATHS.ignoreSecurity : GATEWAY_PATHS.request;
     const envelope = {
       type: 'object',
-      properties: { code: { type: 'string', example: '200' }, msg: { type: 'string' }, message: { type: 'string' }, data: jsonSchema(op.output, 'output') },
+      properties: {
+        code: { type: 'string', example: '200' },
+        msg: { type: 'string' },
+        message: { type: 'string' },
+        data: jsonSchema(op.output, 'output'),
+      },
     };
     const entry = {
       operationId: op.name,
@@ -42,7 +47,11 @@ export function openApiDocument(registry: OperationRegistry, version: string) {
   }
   return {
     openapi: '3.0.3',
-    info: { title: '商户管理系统 API', version, description: '统一网关操作（按 name 分发）。Unified gateway operations, dispatched by name.' },
+    info: {
+      title: '商户管理系统 API',
+      version,
+      description: '统一网关操作（按 name 分发）。Unified gateway operations, dispatched by name.',
+    },
     paths,
   };
 }

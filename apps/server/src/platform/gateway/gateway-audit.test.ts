@@ -5,7 +5,10 @@ import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts'
 import { GENERIC_DUPLICATE_MESSAGE } from '../errors.ts';
 import { implement } from './registry.ts';
 
-const testOps = defineOperations({ anchor: null }, { duplicate: { name: 'test.duplicate', label: '测试重复写入', writes: true, input: z.object({}), output: nothing } });
+const testOps = defineOperations(
+  { anchor: null },
+  { duplicate: { name: 'test.duplicate', label: '测试重复写入', writes: true, input: z.object({}), output: nothing } },
+);
 
 /** The operation log records what the caller was told: a unique violation no service named is a 409, not a server error. */
 describe.each(DIALECTS)('operation log of a stray database violation (%s)', (dialect) => {
@@ -28,7 +31,11 @@ describe.each(DIALECTS)('operation log of a stray database violation (%s)', (dia
   it('answers 409 and logs 409, never B0001', async () => {
     const admin = await t.signIn('admin');
     expect(await op(admin, testOps.duplicate)).toMatchObject({ code: CODES.conflict, msg: GENERIC_DUPLICATE_MESSAGE });
-    const row = await t.db.db.selectFrom('operation_log').select(['result_code', 'result_msg']).where('operation', '=', testOps.duplicate.name).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('operation_log')
+      .select(['result_code', 'result_msg'])
+      .where('operation', '=', testOps.duplicate.name)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ result_code: CODES.conflict, result_msg: GENERIC_DUPLICATE_MESSAGE });
   });
 });

@@ -26,7 +26,9 @@ describe.each(DIALECTS)('gateway enforcement and audit (%s)', (dialect) => {
     expect((await op(admin, loginLogOps.list)).code).toBe('200');
     const operator = await t.signIn('operator');
     const refused = await operator.envelope({
-      method: 'POST', path: GATEWAY_PATHS.request, body: { name: loginLogOps.list.name, anchor: 'login-log', body: {} },
+      method: 'POST',
+      path: GATEWAY_PATHS.request,
+      body: { name: loginLogOps.list.name, anchor: 'login-log', body: {} },
     });
     expect(refused.code).toBe(CODES.forbidden);
     expect(refused.msg).toBe('没有权限执行该操作');
@@ -35,7 +37,8 @@ describe.each(DIALECTS)('gateway enforcement and audit (%s)', (dialect) => {
   it('follows the active role: switching admin to 运营 loses the log pages', async () => {
     const admin = await t.signIn('admin');
     const r = await admin.call<{ selectTreeList: { orgId: number; roleList: { roleId: number; roleName: string }[] }[] }>({
-      method: 'GET', path: GATEWAY_PATHS.resourceFetch,
+      method: 'GET',
+      path: GATEWAY_PATHS.resourceFetch,
     });
     const hq = r.selectTreeList[0];
     const ops = hq.roleList.find((x) => x.roleName === '运营')!;
@@ -85,7 +88,12 @@ describe.each(DIALECTS)('gateway enforcement and audit (%s)', (dialect) => {
     // a newly registered merchant sees only its own log
     await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone: '13700000009', purpose: 'register' } });
     const code = await lastSmsCode(t.db, '13700000009');
-    await op(t.anon, signInOps.register.name, { merchantName: '另一家商户', userName: 'other', phone: '13700000009', code, password: 'Other1234' }, { public: true });
+    await op(
+      t.anon,
+      signInOps.register.name,
+      { merchantName: '另一家商户', userName: 'other', phone: '13700000009', code, password: 'Other1234' },
+      { public: true },
+    );
     const other = await t.signIn('other', 'Other1234');
     const theirs = (await op(other, loginLogOps.list)).data as Page<{ userName: string }>;
     expect(theirs.list.map((r) => r.userName)).toEqual(['other']);

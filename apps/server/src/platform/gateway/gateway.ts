@@ -46,7 +46,15 @@ export function operationContext(
   deps: GatewayDeps,
   caller: Pick<OpContext, 'log' | 'ip' | 'userAgent' | 'clientAnchor' | 'session'>,
 ): OpContext {
-  const ctx: OpContext = { db: deps.db.db, dialect: deps.db.dialect, stream: deps.db.stream, config: deps.config, clock: deps.clock, services: deps.services, ...caller };
+  const ctx: OpContext = {
+    db: deps.db.db,
+    dialect: deps.db.dialect,
+    stream: deps.db.stream,
+    config: deps.config,
+    clock: deps.clock,
+    services: deps.services,
+    ...caller,
+  };
   // A job acting as an account runs like that account's request: its merchant with it.
   if (caller.session) (ctx as SessionOpContext).merchantId = caller.session.merchantId;
   return ctx;
@@ -67,7 +75,14 @@ export function contextFor(deps: GatewayDeps, req: FastifyRequest, clientAnchor?
  * Authenticates (unless public), checks the operation's own anchor against the active role's
  * resources and refuses another merchant's id anywhere in the request. Sets `ctx.session`.
  */
-export async function authorize(deps: GatewayDeps, req: FastifyRequest, op: Pick<Operation, 'anchor' | 'public'>, ctx: OpContext, body: unknown, mode: { publicOnly: boolean }): Promise<void> {
+export async function authorize(
+  deps: GatewayDeps,
+  req: FastifyRequest,
+  op: Pick<Operation, 'anchor' | 'public'>,
+  ctx: OpContext,
+  body: unknown,
+  mode: { publicOnly: boolean },
+): Promise<void> {
   if (op.public) return;
   if (mode.publicOnly) throw sessionInvalid('该操作需要登录');
   ctx.session = await sessionOf(deps, req);
@@ -96,7 +111,12 @@ export function parseInput(op: Pick<Operation, 'input'>, body: unknown): unknown
  * leave the server. An answer outside the schema is a defect: it fails the call where outputs are checked
  * (development, tests, the end-to-end run) and is logged (and sent as it is) in production.
  */
-export function answerOf(deps: Pick<GatewayDeps, 'config'>, req: Pick<FastifyRequest, 'log'>, op: Pick<Operation, 'name' | 'output'>, data: unknown): unknown {
+export function answerOf(
+  deps: Pick<GatewayDeps, 'config'>,
+  req: Pick<FastifyRequest, 'log'>,
+  op: Pick<Operation, 'name' | 'output'>,
+  data: unknown,
+): unknown {
   const value = data === undefined ? null : data;
   const parsed = op.output.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -108,7 +128,9 @@ export function answerOf(deps: Pick<GatewayDeps, 'config'>, req: Pick<FastifyReq
 
 /** Writes an operation-log entry (failures of the log itself are logged, never thrown). */
 export async function auditCall(
-  deps: GatewayDeps, req: FastifyRequest, ctx: OpContext,
+  deps: GatewayDeps,
+  req: FastifyRequest,
+  ctx: OpContext,
   entry: { operation: string; anchor: string; clientAnchor?: string; input: unknown; resultCode: string; resultMsg: string },
 ): Promise<void> {
   const input = entry.input as { userName?: unknown } | undefined;
@@ -135,7 +157,14 @@ export async function dispatch(
   let input: unknown = call.body;
   const audit = async (resultCode: string, resultMsg: string) => {
     if (!op.writes || (!op.public && !ctx.session)) return;
-    await auditCall(deps, req, ctx, { operation: op.name, anchor: anchorsOf(op).join(','), clientAnchor: call.anchor, input, resultCode, resultMsg });
+    await auditCall(deps, req, ctx, {
+      operation: op.name,
+      anchor: anchorsOf(op).join(','),
+      clientAnchor: call.anchor,
+      input,
+      resultCode,
+      resultMsg,
+    });
   };
   try {
     await authorize(deps, req, op, ctx, call.body, mode);

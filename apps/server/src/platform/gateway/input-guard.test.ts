@@ -24,7 +24,14 @@ describe.each(DIALECTS)('a NUL character in any input is bad input, never a serv
   });
 
   const count = async (table: 'role' | 'store' | 'login_log' | 'operation_log') =>
-    Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('in a gateway operation’s body: refused naming the field, nothing written', async () => {
     const roles = await count('role');
@@ -35,29 +42,53 @@ describe.each(DIALECTS)('a NUL character in any input is bad input, never a serv
     // a keyword filter (LIKE on PostgreSQL used to fail with HTTP 500)
     expect(await op(admin, accountOps.list, { userName: `ad${NUL}` })).toMatchObject(refusal('userName'));
     // the unified envelope's own fields
-    expect(await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.request, body: { name: roleOps.list.name, body: {}, source: `web${NUL}` } }))
-      .toMatchObject(refusal('source'));
+    expect(
+      await admin.envelope({
+        method: 'POST',
+        path: GATEWAY_PATHS.request,
+        body: { name: roleOps.list.name, body: {}, source: `web${NUL}` },
+      }),
+    ).toMatchObject(refusal('source'));
     // a public operation: no login attempt recorded
     const logins = await count('login_log');
-    expect(await op(t.anon, signInOps.loginPassword.name, { userName: `admin${NUL}`, password: 'Wrong12345' }, { public: true })).toMatchObject(refusal('userName'));
+    expect(
+      await op(t.anon, signInOps.loginPassword.name, { userName: `admin${NUL}`, password: 'Wrong12345' }, { public: true }),
+    ).toMatchObject(refusal('userName'));
     expect(await count('login_log')).toBe(logins);
   });
 
   it('in a REST alias’s body, nested too', async () => {
     const stores = await count('store');
-    expect(await admin.envelope({ method: 'POST', path: storeOps.create.rest!.path, body: { ...validStore, name: `门店${NUL}` } })).toMatchObject(refusal('name'));
-    expect(await admin.envelope({ method: 'POST', path: storeOps.create.rest!.path, body: { ...validStore, tagCodes: ['24h', `pickup${NUL}`] } }))
-      .toMatchObject(refusal('tagCodes.1'));
-    expect(await admin.envelope({ method: 'POST', path: storeOps.list.rest!.path, body: { name: `${NUL}` } })).toMatchObject(refusal('name'));
+    expect(
+      await admin.envelope({ method: 'POST', path: storeOps.create.rest!.path, body: { ...validStore, name: `门店${NUL}` } }),
+    ).toMatchObject(refusal('name'));
+    expect(
+      await admin.envelope({
+        method: 'POST',
+        path: storeOps.create.rest!.path,
+        body: { ...validStore, tagCodes: ['24h', `pickup${NUL}`] },
+      }),
+    ).toMatchObject(refusal('tagCodes.1'));
+    expect(await admin.envelope({ method: 'POST', path: storeOps.list.rest!.path, body: { name: `${NUL}` } })).toMatchObject(
+      refusal('name'),
+    );
     expect(await count('store')).toBe(stores);
   });
 
   it('in a query string, plain or travelling encrypted in a secure GET', async () => {
-    const plain = await admin.envelope({ method: 'GET', path: GATEWAY_PATHS.resourceFetch, query: { appKey: 'A1001000', clientType: `web${NUL}` } });
+    const plain = await admin.envelope({
+      method: 'GET',
+      path: GATEWAY_PATHS.resourceFetch,
+      query: { appKey: 'A1001000', clientType: `web${NUL}` },
+    });
     expect(plain).toMatchObject(refusal('clientType'));
     const secure = await admin.envelope({ method: 'GET', path: FILE_PATHS.download, query: { id: `1${NUL}` } });
     expect(secure).toMatchObject(refusal('id'));
-    const verifyCode = await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone: `1380000000${NUL}2`, purpose: 'login' } });
+    const verifyCode = await t.anon.envelope({
+      method: 'POST',
+      path: GATEWAY_PATHS.verifyCode,
+      body: { phone: `1380000000${NUL}2`, purpose: 'login' },
+    });
     expect(verifyCode).toMatchObject(refusal('phone'));
   });
 });

@@ -46,4 +46,3 @@ export interface SessionOpContext extends OpContext {
   /** The session's merchant: every query of the operation is scoped by it. */
   merchantId: number;
 }
-

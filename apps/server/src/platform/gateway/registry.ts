@@ -39,7 +39,9 @@ const defined = new Map<string, Operation>();
 export function implement<C extends OperationContract>(contract: C, impl: Implementation<C> | Handler<C>): Operation {
   const { handler, export: exportSource } = typeof impl === 'function' ? { handler: impl, export: undefined } : impl;
   if (contract.exportable !== Boolean(exportSource)) {
-    throw new Error(`operation ${contract.name}: ${contract.exportable ? 'exportable but no export source' : 'an export source but not exportable'}`);
+    throw new Error(
+      `operation ${contract.name}: ${contract.exportable ? 'exportable but no export source' : 'an export source but not exportable'}`,
+    );
   }
   const op: Operation = { ...contract, handler: handler as Operation['handler'], export: exportSource };
   defined.set(op.name, op);

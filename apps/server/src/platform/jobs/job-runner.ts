@@ -82,7 +82,11 @@ export class PgBossRunner implements JobRunner {
   private readonly boss: PgBoss;
   private readonly workers: { queue: string; concurrency: number; handler: JobHandler }[] = [];
   private readonly abort = new AbortController();
-  constructor(connectionString: string, schema: string, private readonly log: FastifyBaseLogger) {
+  constructor(
+    connectionString: string,
+    schema: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.boss = new PgBoss({ connectionString, schema, max: 4, schedule: false, supervise: true, migrate: true });
     this.boss.on('error', (err) => this.log.error({ err }, 'pg-boss error'));
   }

@@ -40,7 +40,12 @@ class DbChannelStore implements ChannelStore {
   async put(channel: SecureChannel): Promise<void> {
     await this.db
       .insertInto('secure_channel')
-      .values({ channel_id: channel.channelId, keys: await exportChannelKeys(channel.keys), expires_at: channel.expiresAt, created_at: Date.now() })
+      .values({
+        channel_id: channel.channelId,
+        keys: await exportChannelKeys(channel.keys),
+        expires_at: channel.expiresAt,
+        created_at: Date.now(),
+      })
       .execute();
     this.cache.set(channel.channelId, channel);
   }
@@ -60,10 +65,7 @@ class DbNonceStore implements NonceStore {
       .insertInto('secure_nonce')
       .values({ channel_id: channelId, nonce, expires_at: expiresAtMs })
       .onConflict((oc) =>
-        oc
-          .columns(['channel_id', 'nonce'])
-          .doUpdateSet({ expires_at: expiresAtMs })
-          .where('secure_nonce.expires_at', '<=', nowMs),
+        oc.columns(['channel_id', 'nonce']).doUpdateSet({ expires_at: expiresAtMs }).where('secure_nonce.expires_at', '<=', nowMs),
       )
       .returning('nonce')
       .executeTakeFirst();

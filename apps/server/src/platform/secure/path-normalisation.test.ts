@@ -45,7 +45,7 @@ function rawRequest(port: number, method: string, target: string, token: string,
       let rawBody = text.slice(split + 4);
       if (/transfer-encoding: chunked/i.test(headers)) {
         let out = '';
-        for (let rest = rawBody; ; ) {
+        for (let rest = rawBody; ;) {
           const eol = rest.indexOf('\r\n');
           const size = parseInt(rest.slice(0, eol), 16);
           if (!size) break;
@@ -74,30 +74,83 @@ function spellings(path: string): string[] {
   const [dir, last] = [path.slice(0, lastSlash), path.slice(lastSlash + 1)];
   return [
     // percent-encoded letters of the prefix, upper and lower hex, single and double encoding
-    `/%62en-api${rest}`, `/%42en-api${rest}`, `/b%65n-api${rest}`, `/ben%2Dapi${rest}`, `/ben%2dapi${rest}`, `/ben-ap%69${rest}`,
-    `/%2562en-api${rest}`, `/%252562en-api${rest}`, `/ben%252Dapi${rest}`,
-    path.split('').map((c) => (c === '/' ? c : pct(c))).join(''),
+    `/%62en-api${rest}`,
+    `/%42en-api${rest}`,
+    `/b%65n-api${rest}`,
+    `/ben%2Dapi${rest}`,
+    `/ben%2dapi${rest}`,
+    `/ben-ap%69${rest}`,
+    `/%2562en-api${rest}`,
+    `/%252562en-api${rest}`,
+    `/ben%252Dapi${rest}`,
+    path
+      .split('')
+      .map((c) => (c === '/' ? c : pct(c)))
+      .join(''),
     `/${'ben-api'.split('').map(pct).join('')}${rest}`,
     // encoded characters after the prefix and at the end
-    `${dir}/${pct(last[0])}${last.slice(1)}`, `${dir}/${last.slice(0, -1)}${pct(last.at(-1)!)}`,
-    `/ben-api${rest.replace(/\//g, '%2F')}`, `/ben-api%2F${rest.slice(1)}`, `/ben-api%2f${rest.slice(1)}`, `%2Fben-api${rest}`,
-    `${path}%20`, `${path}%00`, `${path}%2F`, `${path}%2f`, `${path}%09`, `${path}%3B`, `${path}%3F`, `${path}%23`, `${path}%2E`, `${path}%C0%AF`,
+    `${dir}/${pct(last[0])}${last.slice(1)}`,
+    `${dir}/${last.slice(0, -1)}${pct(last.at(-1)!)}`,
+    `/ben-api${rest.replace(/\//g, '%2F')}`,
+    `/ben-api%2F${rest.slice(1)}`,
+    `/ben-api%2f${rest.slice(1)}`,
+    `%2Fben-api${rest}`,
+    `${path}%20`,
+    `${path}%00`,
+    `${path}%2F`,
+    `${path}%2f`,
+    `${path}%09`,
+    `${path}%3B`,
+    `${path}%3F`,
+    `${path}%23`,
+    `${path}%2E`,
+    `${path}%C0%AF`,
     // case
-    `/BEN-API${rest}`, `/Ben-Api${rest}`, `/ben-API${rest}`, path.toUpperCase(), `/ben-api${rest.toUpperCase()}`,
+    `/BEN-API${rest}`,
+    `/Ben-Api${rest}`,
+    `/ben-API${rest}`,
+    path.toUpperCase(),
+    `/ben-api${rest.toUpperCase()}`,
     // slashes
-    `//ben-api${rest}`, `///ben-api${rest}`, `/ben-api/${rest}`, `${dir}//${last}`, `${path}/`, `${path}//`,
-    `/ben-api\\${rest.slice(1)}`, `${dir}\\${last}`,
+    `//ben-api${rest}`,
+    `///ben-api${rest}`,
+    `/ben-api/${rest}`,
+    `${dir}//${last}`,
+    `${path}/`,
+    `${path}//`,
+    `/ben-api\\${rest.slice(1)}`,
+    `${dir}\\${last}`,
     // dot segments, plain and encoded
-    `/./ben-api${rest}`, `/ben-api/.${rest}`, `${path}/.`, `/x/../ben-api${rest}`, `/ben-api/x/..${rest}`, `${dir}/x/../${last}`,
-    `${path}/../${last}`, `/%2e/ben-api${rest}`, `/ben-api/%2e${rest}`, `/ben-api/%2E%2E/ben-api${rest}`, `/x/%2e%2e/ben-api${rest}`,
-    `${path}.`, `${path}..`,
+    `/./ben-api${rest}`,
+    `/ben-api/.${rest}`,
+    `${path}/.`,
+    `/x/../ben-api${rest}`,
+    `/ben-api/x/..${rest}`,
+    `${dir}/x/../${last}`,
+    `${path}/../${last}`,
+    `/%2e/ben-api${rest}`,
+    `/ben-api/%2e${rest}`,
+    `/ben-api/%2E%2E/ben-api${rest}`,
+    `/x/%2e%2e/ben-api${rest}`,
+    `${path}.`,
+    `${path}..`,
     // path parameters
-    `${path};`, `${path};a=1`, `/ben-api;a=1${rest}`, `${dir};x/${last}`, `/ben-api/;${rest.slice(1)}`,
+    `${path};`,
+    `${path};a=1`,
+    `/ben-api;a=1${rest}`,
+    `${dir};x/${last}`,
+    `/ben-api/;${rest.slice(1)}`,
     // fragments
-    `${path}#`, `${path}#x`, `${path}#/x`,
+    `${path}#`,
+    `${path}#x`,
+    `${path}#/x`,
     // absolute form (proxies), any scheme case, with a port, another host
-    `http://localhost${path}`, `HTTP://LOCALHOST${path}`, `https://evil.example${path}`, `http://localhost:80${path}`,
-    `http://localhost/%62en-api${rest}`, `http://user@localhost${path}`,
+    `http://localhost${path}`,
+    `HTTP://LOCALHOST${path}`,
+    `https://evil.example${path}`,
+    `http://localhost:80${path}`,
+    `http://localhost/%62en-api${rest}`,
+    `http://user@localhost${path}`,
     // protocol-relative
     `//localhost${path}`,
   ];
@@ -123,24 +176,48 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
 
   const counts = async () => {
     const n = async (table: 'session' | 'operation_log' | 'login_log' | 'store' | 'export_task' | 'role') =>
-      Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const open = await t.db.db.selectFrom('session').select('id').where('revoked_at', 'is', null).execute();
     return {
-      sessions: await n('session'), openSessions: open.length, operationLog: await n('operation_log'), loginLog: await n('login_log'),
-      stores: await n('store'), exports: await n('export_task'), roles: await n('role'),
+      sessions: await n('session'),
+      openSessions: open.length,
+      operationLog: await n('operation_log'),
+      loginLog: await n('login_log'),
+      stores: await n('store'),
+      exports: await n('export_task'),
+      roles: await n('role'),
     };
   };
 
   const cases: Array<{ label: string; method: 'POST' | 'GET'; path: string; query?: string; body?: unknown }> = [
     { label: 'the gateway (log out)', method: 'POST', path: GATEWAY_PATHS.request, body: { name: signInOps.logout.name, body: {} } },
     {
-      label: 'the gateway (add a role)', method: 'POST', path: GATEWAY_PATHS.request,
+      label: 'the gateway (add a role)',
+      method: 'POST',
+      path: GATEWAY_PATHS.request,
       body: { name: roleOps.add.name, body: { organizationId: 1, name: '绕过通道角色', packageName: '标准版', menuIds: [] } },
     },
-    { label: 'password login', method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } } },
+    {
+      label: 'password login',
+      method: 'POST',
+      path: GATEWAY_PATHS.ignoreSecurity,
+      body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } },
+    },
     { label: 'a REST alias (create store)', method: 'POST', path: storeOps.create.rest!.path, body: validStore },
     { label: 'getInfo', method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} },
-    { label: 'an export', method: 'POST', path: GATEWAY_PATHS.export, body: { name: loginLogOps.list.name, body: {}, exportName: '登录日志' } },
+    {
+      label: 'an export',
+      method: 'POST',
+      path: GATEWAY_PATHS.export,
+      body: { name: loginLogOps.list.name, body: {}, exportName: '登录日志' },
+    },
     { label: 'a file download', method: 'GET', path: FILE_PATHS.download, query: '?id=1' },
   ];
 
@@ -174,7 +251,9 @@ describe.each(DIALECTS)('path normalisation: no way around the secure channel (%
     const admin = t.as(token);
     expect((await admin.envelope({ method: 'POST', path: GATEWAY_PATHS.getInfo, body: {} })).code).toBe('200');
     // the SPA's deep link (percent-encoded Chinese) is the app, not a channel refusal
-    const deep = await fetch(`http://127.0.0.1:${port}/website/role-management-add/add/1/%E6%80%BB%E9%83%A8`, { headers: { accept: 'text/html' } });
+    const deep = await fetch(`http://127.0.0.1:${port}/website/role-management-add/add/1/%E6%80%BB%E9%83%A8`, {
+      headers: { accept: 'text/html' },
+    });
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('<title>商户管理系统</title>');
   });

@@ -1,4 +1,12 @@
-import { ApiClient, type ClientChannel, CODES, GATEWAY_PATHS, type SealedPostRequest, sealRequest, SecureChannelClient } from '@merchant/contracts';
+import {
+  ApiClient,
+  type ClientChannel,
+  CODES,
+  GATEWAY_PATHS,
+  type SealedPostRequest,
+  sealRequest,
+  SecureChannelClient,
+} from '@merchant/contracts';
 import { sessionOps } from '@merchant/contracts/permission/session';
 import { signInOps } from '@merchant/contracts/permission/sign-in';
 import type { FastifyInstance } from 'fastify';
@@ -29,10 +37,14 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
     }) as Promise<SealedPostRequest>;
 
   const send = (url: string, payload: unknown, method: 'POST' | 'GET' = 'POST') =>
-    t.app.inject({ method, url, headers: { authorization: token, 'content-type': 'application/json' }, payload: method === 'POST' ? JSON.stringify(payload) : undefined });
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: token, 'content-type': 'application/json' },
+      payload: method === 'POST' ? JSON.stringify(payload) : undefined,
+    });
 
-  const sessionsOpen = async () =>
-    (await t.db.db.selectFrom('session').select('id').where('revoked_at', 'is', null).execute()).length;
+  const sessionsOpen = async () => (await t.db.db.selectFrom('session').select('id').where('revoked_at', 'is', null).execute()).length;
 
   beforeEach(async () => {
     t = await startTestApp(dialect);
@@ -64,7 +76,10 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
   const refusedCases: Array<[string, (s: SealedPostRequest) => { url: string; body: unknown; method?: 'POST' | 'GET' }]> = [
     ['missing signature', (s) => ({ url: s.url, body: { ...s.body, sign: undefined } })],
     ['bad signature', (s) => ({ url: s.url, body: { ...s.body, sign: s.body.sign.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) } })],
-    ['changed ciphertext byte', (s) => ({ url: s.url, body: { ...s.body, data: s.body.data.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) } })],
+    [
+      'changed ciphertext byte',
+      (s) => ({ url: s.url, body: { ...s.body, data: s.body.data.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) } }),
+    ],
     ['changed iv', (s) => ({ url: s.url, body: { ...s.body, iv: s.body.iv.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) } })],
     ['changed path', (s) => ({ url: s.url.replace('/url/request', '/url/requesu'), body: s.body })],
     ['added query', (s) => ({ url: `${s.url}${s.url.includes('?') ? '&' : '?'}x=1`, body: s.body })],
@@ -82,7 +97,12 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
   });
 
   it('accepts a timestamp 300 s away and refuses 301 s, both directions', async () => {
-    for (const [skew, code] of [[300_000, '200'], [-300_000, '200'], [301_000, CODES.secureChannel], [-301_000, CODES.secureChannel]] as const) {
+    for (const [skew, code] of [
+      [300_000, '200'],
+      [-300_000, '200'],
+      [301_000, CODES.secureChannel],
+      [-301_000, CODES.secureChannel],
+    ] as const) {
       const s = await seal({ now: t.clock.now() + skew });
       expect((await send(s.url, s.body)).json().code).toBe(code);
     }
@@ -102,7 +122,10 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
 
   it('refuses an expired channel', async () => {
     t.clock.advance(2 * 3_600_000 + 1);
-    await t.db.db.updateTable('session').set({ last_seen_at: t.clock.now(), expires_at: t.clock.now() + 1e7 }).execute();
+    await t.db.db
+      .updateTable('session')
+      .set({ last_seen_at: t.clock.now(), expires_at: t.clock.now() + 1e7 })
+      .execute();
     const s = await seal();
     expect((await send(s.url, s.body)).json().code).toBe(CODES.secureChannel);
   });
@@ -121,7 +144,14 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
   });
 
   it('verifies a signed GET (query travels encrypted)', async () => {
-    const s = await sealRequest({ keys: channel.keys, channelId: channel.channelId, method: 'GET', path: GATEWAY_PATHS.getInfo, query: { a: 1 }, now: t.clock.now() });
+    const s = await sealRequest({
+      keys: channel.keys,
+      channelId: channel.channelId,
+      method: 'GET',
+      path: GATEWAY_PATHS.getInfo,
+      query: { a: 1 },
+      now: t.clock.now(),
+    });
     const res = await send(s.url, undefined, 'GET');
     // getInfo is POST-only: the channel lets the request through and the router answers
     expect(res.json().code).not.toBe(CODES.secureChannel);
@@ -147,16 +177,30 @@ describe.each(DIALECTS)('secure channel on /ben-api (%s)', (dialect) => {
     const { app: second } = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false });
     const s = await seal();
     expect((await send(s.url, s.body)).json().code).toBe('200');
-    const replay = await second.inject({ method: 'POST', url: s.url, headers: { authorization: token, 'content-type': 'application/json' }, payload: JSON.stringify(s.body) });
+    const replay = await second.inject({
+      method: 'POST',
+      url: s.url,
+      headers: { authorization: token, 'content-type': 'application/json' },
+      payload: JSON.stringify(s.body),
+    });
     expect(replay.json().code).toBe(CODES.secureChannel);
     const fresh = await seal();
-    const other = await second.inject({ method: 'POST', url: fresh.url, headers: { authorization: token, 'content-type': 'application/json' }, payload: JSON.stringify(fresh.body) });
+    const other = await second.inject({
+      method: 'POST',
+      url: fresh.url,
+      headers: { authorization: token, 'content-type': 'application/json' },
+      payload: JSON.stringify(fresh.body),
+    });
     expect(other.json().code).toBe('200');
     await second.close();
   });
 
   it('signs in through the channel too (public operations)', async () => {
-    const res = await t.anon.envelope({ method: 'POST', path: GATEWAY_PATHS.ignoreSecurity, body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } } });
+    const res = await t.anon.envelope({
+      method: 'POST',
+      path: GATEWAY_PATHS.ignoreSecurity,
+      body: { name: signInOps.loginPassword.name, body: { userName: 'admin', password: TEST_PASSWORD } },
+    });
     expect(res.code).toBe('200');
   });
 });

@@ -26,15 +26,19 @@ describe.each(DIALECTS)('SMS outbox (%s)', (dialect) => {
     try {
       const client = new ApiClient({ fetch: injectFetch(app) });
       const phone = '13800000002';
-      expect((await client.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone, purpose: 'login' } })).code).toBe('200');
+      expect((await client.envelope({ method: 'POST', path: GATEWAY_PATHS.verifyCode, body: { phone, purpose: 'login' } })).code).toBe(
+        '200',
+      );
       const code = await lastSmsCode(t.db, phone);
       const row = await t.db.db.selectFrom('sms_outbox').select(['id', 'content']).where('phone', '=', phone).executeTakeFirstOrThrow();
       expect(row.content).toContain(code);
       // every log line, without the fields made of clock digits (a 6-digit code could hide in them by chance)
-      const logged = lines.map((l) => {
-        const { time: _time, responseTime: _rt, ...rest } = JSON.parse(l) as Record<string, unknown>;
-        return JSON.stringify(rest);
-      }).join('\n');
+      const logged = lines
+        .map((l) => {
+          const { time: _time, responseTime: _rt, ...rest } = JSON.parse(l) as Record<string, unknown>;
+          return JSON.stringify(rest);
+        })
+        .join('\n');
       expect(logged).toContain(`sms_outbox.id=${row.id}`);
       expect(logged).toContain(`"smsOutboxId":${row.id}`);
       expect(logged).toContain('138****0002');

@@ -89,7 +89,12 @@ export function ChannelPicker() {
 
   return (
     <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={onOpenChange} content={content} arrow={false}>
-      <Button data-testid="channel-picker" aria-label={noun} style={{ width: selectorWidth(`${noun}：${summary}`, 4) }} className="picker-trigger">
+      <Button
+        data-testid="channel-picker"
+        aria-label={noun}
+        style={{ width: selectorWidth(`${noun}：${summary}`, 4) }}
+        className="picker-trigger"
+      >
         <span className="picker-trigger-text">
           {noun}：{summary}
         </span>

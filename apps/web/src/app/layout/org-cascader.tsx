@@ -60,9 +60,7 @@ export function OrgCascader() {
       onOpenChange={(open) => {
         if (!open) commit();
       }}
-      optionRender={(o) => (
-        <span className={(o as OrgOption).hasRoles ? undefined : 'org-option-no-role'}>{(o as OrgOption).label}</span>
-      )}
+      optionRender={(o) => <span className={(o as OrgOption).hasRoles ? undefined : 'org-option-no-role'}>{(o as OrgOption).label}</span>}
     />
   );
 }

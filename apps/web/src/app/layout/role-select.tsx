@@ -23,7 +23,11 @@ export function RoleSelect() {
       style={{ width: selectWidth(label) }}
       popupMatchSelectWidth={Math.max(selectWidth(label), listWidth(roles.map((r) => r.roleName)))}
       // The whole name on hover (a name past 300 px is cut), the package in the list.
-      options={roles.map((r) => ({ value: r.roleId, label: r.roleName, title: r.packageName ? `${r.roleName}（${r.packageName}）` : r.roleName }))}
+      options={roles.map((r) => ({
+        value: r.roleId,
+        label: r.roleName,
+        title: r.packageName ? `${r.roleName}（${r.packageName}）` : r.roleName,
+      }))}
       onChange={(roleId: number) => {
         if (switchRole(roleId)) message.loading({ content: '正在切换角色…', key: 'switch', duration: 0 });
       }}

@@ -43,7 +43,10 @@ export function SideMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const matches = useMatches();
-  const activeMenu = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.activeMenu).find(Boolean);
+  const activeMenu = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.activeMenu)
+    .find(Boolean);
   const selected = activeMenu ?? pathname;
   const items = useMemo(() => toItems(entries, 0), [entries]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(entries, selected));

@@ -3,7 +3,10 @@ import { EXPORT_TASK_STATUS, type ExportTask, type ExportTaskStatus } from '@mer
 /** How often the list reloads while an export is queued or running. */
 export const POLL_MS = 2_000;
 
-export const STATUS_OPTIONS = (Object.keys(EXPORT_TASK_STATUS) as ExportTaskStatus[]).map((value) => ({ value, label: EXPORT_TASK_STATUS[value] }));
+export const STATUS_OPTIONS = (Object.keys(EXPORT_TASK_STATUS) as ExportTaskStatus[]).map((value) => ({
+  value,
+  label: EXPORT_TASK_STATUS[value],
+}));
 
 /** antd Tag colour per status. */
 export const STATUS_COLORS: Record<ExportTaskStatus, string> = {

@@ -42,15 +42,34 @@ describe('membershipsProblem', () => {
   });
   it('refuses a role of another organisation and a repeated pair', () => {
     expect(membershipsProblem([{ organizationId: 1, roleId: 20 }], roles)).toBe('第1行：角色“财务”不属于所选组织');
-    expect(membershipsProblem([{ organizationId: 1, roleId: 10 }, { organizationId: 1, roleId: 10 }], roles)).toBe('第2行：与前面的组织角色重复');
+    expect(
+      membershipsProblem(
+        [
+          { organizationId: 1, roleId: 10 },
+          { organizationId: 1, roleId: 10 },
+        ],
+        roles,
+      ),
+    ).toBe('第2行：与前面的组织角色重复');
   });
   it('accepts distinct complete rows', () => {
-    expect(membershipsProblem([{ organizationId: 1, roleId: 10 }, { organizationId: 1, roleId: 11 }, { organizationId: 2, roleId: 20 }], roles)).toBeNull();
+    expect(
+      membershipsProblem(
+        [
+          { organizationId: 1, roleId: 10 },
+          { organizationId: 1, roleId: 11 },
+          { organizationId: 2, roleId: 20 },
+        ],
+        roles,
+      ),
+    ).toBeNull();
   });
   it('as a list rule leaves incomplete rows to their own field errors', async () => {
     const rule = membershipsRule(() => roles);
     await expect(rule.validator({}, [{ organizationId: 1 }])).resolves.toBeUndefined();
-    await expect(rule.validator({}, [{ organizationId: 1, roleId: 10 }, {}, { organizationId: 1, roleId: 10 }])).rejects.toThrow('第3行：与前面的组织角色重复');
+    await expect(rule.validator({}, [{ organizationId: 1, roleId: 10 }, {}, { organizationId: 1, roleId: 10 }])).rejects.toThrow(
+      '第3行：与前面的组织角色重复',
+    );
     await expect(rule.validator({}, [])).rejects.toThrow('请至少分配一个组织和角色');
   });
 });

@@ -24,13 +24,30 @@ describe('log labels', () => {
     expect(loginFailureText('其他原因')).toBe('其他原因');
   });
   it('turns the result choice into the boolean the server takes', () => {
-    expect([successParam('true'), successParam('false'), successParam(undefined), successParam('x')]).toEqual([true, false, undefined, undefined]);
+    expect([successParam('true'), successParam('false'), successParam(undefined), successParam('x')]).toEqual([
+      true,
+      false,
+      undefined,
+      undefined,
+    ]);
   });
   it('summarises user agents', () => {
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome 131 · Windows');
-    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15')).toBe('Safari 17 · macOS');
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47')).toBe('微信 8 · iOS');
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0')).toBe('Edge 120 · Windows');
+    expect(
+      describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'),
+    ).toBe('Chrome 131 · Windows');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      ),
+    ).toBe('Safari 17 · macOS');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47',
+      ),
+    ).toBe('微信 8 · iOS');
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0')).toBe(
+      'Edge 120 · Windows',
+    );
     expect(describeUserAgent('node')).toBe('程序调用');
     expect(describeUserAgent('')).toBe('--');
   });

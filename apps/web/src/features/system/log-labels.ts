@@ -6,7 +6,10 @@ import { RESULT_LABELS } from '@merchant/contracts/system/operation-log';
 // definition), and the 操作 search matches names as well as codes.
 
 /** Options of the 结果 search field (exact result codes). */
-export const RESULT_OPTIONS = Object.entries(RESULT_LABELS).map(([value, label]) => ({ value, label: value === CODES.ok ? label : `${label}（${value}）` }));
+export const RESULT_OPTIONS = Object.entries(RESULT_LABELS).map(([value, label]) => ({
+  value,
+  label: value === CODES.ok ? label : `${label}（${value}）`,
+}));
 
 export const LOGIN_RESULT_OPTIONS = [
   { value: 'true', label: '成功' },
@@ -19,4 +22,3 @@ export function successParam(v: unknown): boolean | undefined {
   if (v === false || v === 'false') return false;
   return undefined;
 }
-

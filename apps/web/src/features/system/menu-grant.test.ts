@@ -3,7 +3,17 @@ import type { MenuNode } from '@merchant/contracts/permission/session';
 import { checkedPages, grantGroups, groupState, menuIdsToSend, pageIdsOf, toggleGrant } from './menu-grant.ts';
 
 const m = (id: number, name: string, menuType: 1 | 2, sort: number, children: MenuNode[] = []): MenuNode => ({
-  id, parentId: 0, name, iconUrl: '', menuType, sort, hidden: false, anchor: `a${id}`, anchorList: [], routePath: '', children,
+  id,
+  parentId: 0,
+  name,
+  iconUrl: '',
+  menuType,
+  sort,
+  hidden: false,
+  anchor: `a${id}`,
+  anchorList: [],
+  routePath: '',
+  children,
 });
 
 const menus: MenuNode[] = [

@@ -1,4 +1,3 @@
-
 import type { RoleRow } from '@merchant/contracts/system/role';
 import type { OrgTreeNode } from '@merchant/contracts/permission/session';
 import type { OrgOption } from './org-tree.ts';

@@ -13,15 +13,39 @@ import {
   withoutEmptyChildren,
 } from './org-tree.ts';
 
-const node = (id: number, name: string, parentId: number | null, structureType: number, children: OrgNode[] = [], accountCount = 0): OrgNode => ({
-  id, name, parentId, structureType, sort: 0, createdAt: 0, accountCount, roleCount: 0, children, manageable: true, manageNote: null,
+const node = (
+  id: number,
+  name: string,
+  parentId: number | null,
+  structureType: number,
+  children: OrgNode[] = [],
+  accountCount = 0,
+): OrgNode => ({
+  id,
+  name,
+  parentId,
+  structureType,
+  sort: 0,
+  createdAt: 0,
+  accountCount,
+  roleCount: 0,
+  children,
+  manageable: true,
+  manageNote: null,
 });
 
 const tree: OrgNode[] = [
-  node(1, '总部', null, 1, [
-    node(2, '华东大区', 1, 2, [node(4, '上海运营中心', 2, 3, [], 1), node(5, '杭州运营中心', 2, 3)]),
-    node(3, '华南大区', 1, 2, [node(6, '广州运营中心', 3, 3), node(7, '深圳运营中心', 3, 3)]),
-  ], 5),
+  node(
+    1,
+    '总部',
+    null,
+    1,
+    [
+      node(2, '华东大区', 1, 2, [node(4, '上海运营中心', 2, 3, [], 1), node(5, '杭州运营中心', 2, 3)]),
+      node(3, '华南大区', 1, 2, [node(6, '广州运营中心', 3, 3), node(7, '深圳运营中心', 3, 3)]),
+    ],
+    5,
+  ),
 ];
 
 describe('organisation tree helpers', () => {
@@ -38,7 +62,15 @@ describe('organisation tree helpers', () => {
 
   it('flattens depth first with depth and path', () => {
     const flat = flattenOrgs(tree);
-    expect(flat.map((n) => n.name)).toEqual(['总部', '华东大区', '上海运营中心', '杭州运营中心', '华南大区', '广州运营中心', '深圳运营中心']);
+    expect(flat.map((n) => n.name)).toEqual([
+      '总部',
+      '华东大区',
+      '上海运营中心',
+      '杭州运营中心',
+      '华南大区',
+      '广州运营中心',
+      '深圳运营中心',
+    ]);
     expect(flat[2]).toMatchObject({ depth: 2, path: ['总部', '华东大区', '上海运营中心'] });
   });
 
@@ -78,6 +110,8 @@ describe('organisation tree helpers', () => {
     expect(deleteBlocker(findOrgNode(tree, 5)!)).toBeNull();
     expect(deleteBlocker({ parentId: 1, accountCount: 0, childCount: 3 })).toBe('该组织下还有 3 个下级组织，不能删除');
     // The server's admin scope: the active organisation itself is managed from above.
-    expect(deleteBlocker({ parentId: 1, accountCount: 0, manageable: false, manageNote: '当前所在的组织由上级组织管理' })).toBe('当前所在的组织由上级组织管理');
+    expect(deleteBlocker({ parentId: 1, accountCount: 0, manageable: false, manageNote: '当前所在的组织由上级组织管理' })).toBe(
+      '当前所在的组织由上级组织管理',
+    );
   });
 });

@@ -85,7 +85,8 @@ export function childStructureType(parentType: number | undefined): number {
 
 /** Why an organisation cannot be deleted, or null when the server will accept it. */
 export function deleteBlocker(
-  node: Pick<OrgNode, 'parentId' | 'accountCount'> & Partial<Pick<OrgNode, 'manageable' | 'manageNote'>> & { childCount?: number; children?: unknown[] },
+  node: Pick<OrgNode, 'parentId' | 'accountCount'> &
+    Partial<Pick<OrgNode, 'manageable' | 'manageNote'>> & { childCount?: number; children?: unknown[] },
 ): string | null {
   if (node.parentId === null) return '根组织不能删除';
   if (node.manageable === false) return node.manageNote ?? '没有权限删除该组织';

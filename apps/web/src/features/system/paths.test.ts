@@ -36,6 +36,8 @@ describe('titles and guards', () => {
     expect(roleDeleteBlocker({ isAdmin: true, accountCount: 0 })).toBe('管理员角色不能删除');
     expect(roleDeleteBlocker({ isAdmin: false, accountCount: 2 })).toBe('该角色下还有 2 个账号，不能删除');
     expect(roleDeleteBlocker({ isAdmin: false, accountCount: 0 })).toBeNull();
-    expect(roleDeleteBlocker({ isAdmin: false, accountCount: 0, manageable: false, manageNote: '角色“财务”含有您自己没有的菜单权限' })).toBe('角色“财务”含有您自己没有的菜单权限');
+    expect(
+      roleDeleteBlocker({ isAdmin: false, accountCount: 0, manageable: false, manageNote: '角色“财务”含有您自己没有的菜单权限' }),
+    ).toBe('角色“财务”含有您自己没有的菜单权限');
   });
 });

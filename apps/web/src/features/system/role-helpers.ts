@@ -1,7 +1,9 @@
 import type { RoleRow } from '@merchant/contracts/system/role';
 
 /** Why a role cannot be deleted, or null (the server refuses the same cases). */
-export function roleDeleteBlocker(r: Pick<RoleRow, 'isAdmin' | 'accountCount'> & Partial<Pick<RoleRow, 'manageable' | 'manageNote'>>): string | null {
+export function roleDeleteBlocker(
+  r: Pick<RoleRow, 'isAdmin' | 'accountCount'> & Partial<Pick<RoleRow, 'manageable' | 'manageNote'>>,
+): string | null {
   if (r.isAdmin) return '管理员角色不能删除';
   if (r.manageable === false) return r.manageNote ?? '没有权限删除该角色';
   if (Number(r.accountCount) > 0) return `该角色下还有 ${r.accountCount} 个账号，不能删除`;

@@ -4,7 +4,10 @@ import { ACCOUNT_FIELD_HINTS, fieldErrorOf, ORG_FIELD_HINTS } from './server-err
 
 describe('fieldErrorOf', () => {
   it('puts a conflict under the field it is about', () => {
-    expect(fieldErrorOf(new ApiError('A0409', '同一上级组织下已有同名组织', 200), ORG_FIELD_HINTS)).toEqual({ name: 'name', errors: ['同一上级组织下已有同名组织'] });
+    expect(fieldErrorOf(new ApiError('A0409', '同一上级组织下已有同名组织', 200), ORG_FIELD_HINTS)).toEqual({
+      name: 'name',
+      errors: ['同一上级组织下已有同名组织'],
+    });
     expect(fieldErrorOf(new ApiError('A0409', '该手机号已被其他账号使用', 200), ACCOUNT_FIELD_HINTS)?.name).toBe('phone');
     expect(fieldErrorOf(new ApiError('A0409', '账号已存在，请换一个', 200), ACCOUNT_FIELD_HINTS)?.name).toBe('userName');
   });

@@ -84,7 +84,10 @@ describe('QueryList 导出', { timeout: 30_000 }, () => {
 
   it('maps the filters with the page body function and sends the sorting', async () => {
     exportList.mockResolvedValue({ kind: 'file', file: { blob: new Blob([]), fileName: 'x.xlsx' } });
-    setup(async () => ({ list: [{ id: 1, name: '甲' }], total: 1 }), (f) => ({ mapped: true, ...f }));
+    setup(
+      async () => ({ list: [{ id: 1, name: '甲' }], total: 1 }),
+      (f) => ({ mapped: true, ...f }),
+    );
     await screen.findByText('甲');
     fireEvent.click(screen.getByRole('columnheader', { name: /创建时间/ }));
     await waitFor(() => expect(exportButton().disabled).toBe(false));

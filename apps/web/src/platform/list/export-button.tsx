@@ -80,7 +80,14 @@ export function ExportButton({ operation, exportName, body, disabled, disabledRe
     busy.current = true;
     setRunning(true);
     try {
-      done(await http.exportList({ name: operation.name, merchantScope: operation.merchantScope || undefined, body: body(), exportName: exportName ?? operation.label }));
+      done(
+        await http.exportList({
+          name: operation.name,
+          merchantScope: operation.merchantScope || undefined,
+          body: body(),
+          exportName: exportName ?? operation.label,
+        }),
+      );
     } catch (err) {
       if (!wasNotified(err)) message.error(err instanceof Error && err.message ? err.message : '导出失败，请稍后重试');
     } finally {

@@ -130,7 +130,10 @@ describe('QueryList columns (1366×768: every column reachable)', { timeout: 60_
     fireEvent.click(within(panel).getByRole('checkbox', { name: '地址' }));
     fireEvent.click(within(panel).getByRole('button', { name: '上移创建时间' }));
     await waitFor(() => expect(headers(container)).toEqual(['编号', '名称', '创建时间', '电话', '操作']));
-    expect(JSON.parse(localStorage.getItem('listColumns:7:11:test')!)).toEqual({ order: ['name', 'address', 'createdAt', 'phone'], hidden: ['address'] });
+    expect(JSON.parse(localStorage.getItem('listColumns:7:11:test')!)).toEqual({
+      order: ['name', 'address', 'createdAt', 'phone'],
+      hidden: ['address'],
+    });
     // The scroll width follows the shown columns.
     const table = container.querySelector('.ant-table-body table, .ant-table-content table') as HTMLTableElement;
     expect(table.style.width).toBe(`${140 + 200 + 170 + 130 + 160}px`);

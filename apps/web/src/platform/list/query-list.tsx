@@ -1,21 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tooltip,
-  TreeSelect,
-  type TableProps,
-} from 'antd';
+import { Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Space, Table, Tooltip, TreeSelect, type TableProps } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import {
   lastPage,

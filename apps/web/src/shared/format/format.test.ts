@@ -83,7 +83,9 @@ describe('money (spec §9)', () => {
     expect(formatWan(undefined)).toBe('--');
   });
   it('property: cents round-trip through 元 text', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (c) => Math.round(Number(centsToYuan(c, { grouping: false })) * 100) === c));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (c) => Math.round(Number(centsToYuan(c, { grouping: false })) * 100) === c),
+    );
   });
 });
 

@@ -10,7 +10,15 @@ import { isMaskedPhone } from '../format/phone.ts';
  * A phone as the server sent it (masked), with a 查看 eye when the role may reveal it. The full number
  * is fetched on the click (logged by the server) and hidden again with a second click.
  */
-export function MaskedPhone({ value, reveal, canReveal }: { value: string | null | undefined; reveal: () => Promise<string>; canReveal: boolean }) {
+export function MaskedPhone({
+  value,
+  reveal,
+  canReveal,
+}: {
+  value: string | null | undefined;
+  reveal: () => Promise<string>;
+  canReveal: boolean;
+}) {
   const [full, setFull] = useState<{ of: string; phone: string } | null>(null);
   const [shown, setShown] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -57,7 +65,12 @@ export function MaskedPhone({ value, reveal, canReveal }: { value: string | null
  * The eye of a phone input in an edit form: while the input still holds the masked number it came
  * with, 查看 fetches the full number and puts it in the input (then it is an ordinary edit).
  */
-export function RevealPhoneSuffix({ value, reveal, canReveal, onRevealed }: {
+export function RevealPhoneSuffix({
+  value,
+  reveal,
+  canReveal,
+  onRevealed,
+}: {
   value: unknown;
   reveal: () => Promise<string>;
   canReveal: boolean;

@@ -74,7 +74,11 @@ export function BuildingResult({ title, subTitle, back }: PageResultProps) {
 }
 
 /** A page of the app this account's role does not hold. */
-export function ForbiddenResult({ title = '无权访问该页面', subTitle = '当前角色没有该页面的权限，可切换角色或联系管理员授权', back }: PageResultProps) {
+export function ForbiddenResult({
+  title = '无权访问该页面',
+  subTitle = '当前角色没有该页面的权限，可切换角色或联系管理员授权',
+  back,
+}: PageResultProps) {
   return (
     <Card variant="borderless" data-testid="forbidden">
       <Result status="403" title={title} subTitle={subTitle} extra={<WayBackButtons back={back} />} />
@@ -83,7 +87,12 @@ export function ForbiddenResult({ title = '无权访问该页面', subTitle = '�
 }
 
 /** The page's data could not be loaded (network, server): say so, with a retry, instead of spinning. */
-export function LoadFailedResult({ title = '数据加载失败', subTitle = '请检查网络后重试', back, onRetry }: PageResultProps & { onRetry: () => void }) {
+export function LoadFailedResult({
+  title = '数据加载失败',
+  subTitle = '请检查网络后重试',
+  back,
+  onRetry,
+}: PageResultProps & { onRetry: () => void }) {
   return (
     <Card variant="borderless" data-testid="load-failed">
       <Result

@@ -70,7 +70,15 @@ describe('导出文件', { timeout: 30_000 }, () => {
     list.mockResolvedValue({
       list: [
         task({ id: 1 }),
-        task({ id: 2, fileName: 'b.xlsx', status: 'failed', errorMessage: '账号已无该列表的权限，导出已取消', fileSize: null, finishedAt: null, expiresAt: null }),
+        task({
+          id: 2,
+          fileName: 'b.xlsx',
+          status: 'failed',
+          errorMessage: '账号已无该列表的权限，导出已取消',
+          fileSize: null,
+          finishedAt: null,
+          expiresAt: null,
+        }),
         task({ id: 3, fileName: 'c.xlsx', status: 'expired', fileSize: null }),
       ],
       total: 3,
@@ -119,7 +127,12 @@ describe('导出文件', { timeout: 30_000 }, () => {
 
   it('polls while a row is running (progress bar), and stops once none is', async () => {
     list
-      .mockResolvedValueOnce({ list: [task({ status: 'running', progress: 40, rowCount: 12, totalRows: 31, fileSize: null })], total: 1, pageNum: 1, pageSize: 20 })
+      .mockResolvedValueOnce({
+        list: [task({ status: 'running', progress: 40, rowCount: 12, totalRows: 31, fileSize: null })],
+        total: 1,
+        pageNum: 1,
+        pageSize: 20,
+      })
       .mockResolvedValue({ list: [task({})], total: 1, pageNum: 1, pageSize: 20 });
     setup();
     await screen.findByText('导出中');

@@ -32,7 +32,11 @@ export default function ExportFilePage() {
       await refresh();
     },
   });
-  const { mutate: retry, isPending: retrying, variables: retryingId } = useMutation({
+  const {
+    mutate: retry,
+    isPending: retrying,
+    variables: retryingId,
+  } = useMutation({
     mutationFn: (id: number) => call(exportTaskOps.retry, { id }),
     onSuccess: async () => {
       message.success('已重新加入导出队列');
@@ -81,7 +85,11 @@ export default function ExportFilePage() {
             <Tag color={STATUS_COLORS[v as ExportTaskStatus] ?? 'default'}>{statusLabel(String(v))}</Tag>
             {isActive(t) ? <Progress percent={t.progress} size="small" status="active" style={{ margin: '4px 0 0', width: 150 }} /> : null}
             {t.status === 'failed' && t.errorMessage ? (
-              <Typography.Paragraph type="danger" style={{ margin: '4px 0 0', fontSize: 12 }} ellipsis={{ rows: 2, tooltip: t.errorMessage }}>
+              <Typography.Paragraph
+                type="danger"
+                style={{ margin: '4px 0 0', fontSize: 12 }}
+                ellipsis={{ rows: 2, tooltip: t.errorMessage }}
+              >
                 {t.errorMessage}
               </Typography.Paragraph>
             ) : null}
@@ -140,7 +148,9 @@ export default function ExportFilePage() {
       rowKey="id"
       columns={columns}
       defaultPageSize={20}
-      request={({ pageNum, pageSize, status }) => call(exportTaskOps.list, { pageNum, pageSize, status: status as ExportTaskStatus | undefined })}
+      request={({ pageNum, pageSize, status }) =>
+        call(exportTaskOps.list, { pageNum, pageSize, status: status as ExportTaskStatus | undefined })
+      }
       refetchInterval={pollInterval}
       emptyText="暂无导出文件：在列表页点击「导出」，数据较多时会在这里生成文件"
     />

@@ -15,7 +15,11 @@ export default function HealthPage() {
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
       <Card
         style={{ width: '100%', maxWidth: 560 }}
-        title={<Typography.Title level={4} style={{ margin: 0 }}>系统检测</Typography.Title>}
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            系统检测
+          </Typography.Title>
+        }
         extra={
           <Button icon={<ReloadOutlined />} loading={q.isFetching} onClick={() => void q.refetch()}>
             重新检测

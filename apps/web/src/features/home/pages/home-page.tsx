@@ -73,17 +73,45 @@ export default function HomePage() {
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={9}>
-          <Card title={<Space><IdcardOutlined />当前身份</Space>} className="home-card">
+          <Card
+            title={
+              <Space>
+                <IdcardOutlined />
+                当前身份
+              </Space>
+            }
+            className="home-card"
+          >
             <Descriptions column={1} size="small" styles={{ label: { width: 84 } }}>
               <Descriptions.Item label="账号">{user?.userName ?? '--'}</Descriptions.Item>
               <Descriptions.Item label="商户">{user?.loginOrgRole?.bisMerchantName ?? '--'}</Descriptions.Item>
               <Descriptions.Item label="账号类型">{isContainerOwner(user) ? '柜主账号' : '商户账号'}</Descriptions.Item>
-              <Descriptions.Item label={<Space size={4}><ApartmentOutlined />组织</Space>}>
+              <Descriptions.Item
+                label={
+                  <Space size={4}>
+                    <ApartmentOutlined />
+                    组织
+                  </Space>
+                }
+              >
                 <span data-testid="home-org">{selected?.organizationName ?? '--'}</span>
               </Descriptions.Item>
-              <Descriptions.Item label={<Space size={4}><TeamOutlined />角色</Space>}>
+              <Descriptions.Item
+                label={
+                  <Space size={4}>
+                    <TeamOutlined />
+                    角色
+                  </Space>
+                }
+              >
                 <span data-testid="home-role">
-                  {roleNames.length ? roleNames.map((r) => <Tag key={r} color="blue">{r}</Tag>) : '--'}
+                  {roleNames.length
+                    ? roleNames.map((r) => (
+                        <Tag key={r} color="blue">
+                          {r}
+                        </Tag>
+                      ))
+                    : '--'}
                 </span>
               </Descriptions.Item>
               {mode !== 0 ? (

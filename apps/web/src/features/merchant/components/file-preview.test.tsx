@@ -16,7 +16,15 @@ vi.mock('../../../platform/files.ts', () => ({
 const { FilePreview } = await import('./file-preview.tsx');
 
 const ID = 'q3Xn0e9Zb1Kc8VwYf2Lh5A';
-const meta: FileMeta = { id: ID, name: '采购合同.pdf', mime: 'application/pdf', size: 2048, sha256: 'a'.repeat(64), purpose: 'contract', createdAt: 0 };
+const meta: FileMeta = {
+  id: ID,
+  name: '采购合同.pdf',
+  mime: 'application/pdf',
+  size: 2048,
+  sha256: 'a'.repeat(64),
+  purpose: 'contract',
+  createdAt: 0,
+};
 
 function setup(id: string | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -8,11 +8,20 @@ import { formatFileSize } from '@merchant/contracts/file/upload';
 
 /** Object URL of a file's bytes, revoked when the component goes away. */
 function useBlobUrl(id: string | null | undefined, enabled: boolean) {
-  const q = useQuery({ queryKey: ['merchant', 'file-bytes', id], queryFn: () => downloadFile(id!), enabled: Boolean(id) && enabled, staleTime: Infinity, gcTime: 60_000 });
+  const q = useQuery({
+    queryKey: ['merchant', 'file-bytes', id],
+    queryFn: () => downloadFile(id!),
+    enabled: Boolean(id) && enabled,
+    staleTime: Infinity,
+    gcTime: 60_000,
+  });
   const url = useMemo(() => (q.data ? URL.createObjectURL(q.data) : null), [q.data]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return { url, loading: q.isFetching, blob: q.data };
 }
 
@@ -30,7 +39,12 @@ function saveBlob(blob: Blob, name: string) {
  * files load, and only for a role holding one of the file's pages; otherwise the reason is shown.
  */
 export function FilePreview({ id, thumbnail = 96 }: { id: string | null | undefined; thumbnail?: number }) {
-  const info = useQuery({ queryKey: ['merchant', 'file-info', id], queryFn: () => fileInfo(id!), enabled: Boolean(id), staleTime: Infinity });
+  const info = useQuery({
+    queryKey: ['merchant', 'file-info', id],
+    queryFn: () => fileInfo(id!),
+    enabled: Boolean(id),
+    staleTime: Infinity,
+  });
   const isImage = info.data?.mime.startsWith('image/') ?? false;
   const { url, loading } = useBlobUrl(id, isImage);
   const [busy, setBusy] = useState(false);
@@ -45,7 +59,11 @@ export function FilePreview({ id, thumbnail = 96 }: { id: string | null | undefi
         </Typography.Text>
       );
     }
-    return <Typography.Text type="secondary">{err instanceof ApiError && err.code === CODES.notFound ? '文件不存在' : '文件不可用'}</Typography.Text>;
+    return (
+      <Typography.Text type="secondary">
+        {err instanceof ApiError && err.code === CODES.notFound ? '文件不存在' : '文件不可用'}
+      </Typography.Text>
+    );
   }
   const download = async () => {
     setBusy(true);

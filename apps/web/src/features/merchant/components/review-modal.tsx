@@ -46,9 +46,22 @@ export function ReviewModal({ open, title, summary, onApprove, onReject, onClose
       destroyOnHidden
     >
       {summary}
-      <Form<Values> form={form} layout="vertical" initialValues={{ decision: 'approve', text: '' }} onFinish={(v) => void finish(v)} preserve={false}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ decision: 'approve', text: '' }}
+        onFinish={(v) => void finish(v)}
+        preserve={false}
+      >
         <Form.Item label="审核结果" name="decision">
-          <Radio.Group options={[{ value: 'approve', label: '通过' }, { value: 'reject', label: '驳回' }]} optionType="button" buttonStyle="solid" />
+          <Radio.Group
+            options={[
+              { value: 'approve', label: '通过' },
+              { value: 'reject', label: '驳回' },
+            ]}
+            optionType="button"
+            buttonStyle="solid"
+          />
         </Form.Item>
         <Form.Item
           label={decision === 'approve' ? '审核意见' : '驳回原因'}

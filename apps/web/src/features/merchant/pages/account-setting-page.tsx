@@ -13,7 +13,20 @@ import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../components/leave-guard.ts';
 import { useHasAnchor } from '../components/use-anchor.ts';
 
-type Values = Pick<MerchantInfo, 'shortName' | 'mainTags' | 'contactName' | 'contactPhone' | 'servicePhone' | 'email' | 'province' | 'city' | 'district' | 'address' | 'intro'>;
+type Values = Pick<
+  MerchantInfo,
+  | 'shortName'
+  | 'mainTags'
+  | 'contactName'
+  | 'contactPhone'
+  | 'servicePhone'
+  | 'email'
+  | 'province'
+  | 'city'
+  | 'district'
+  | 'address'
+  | 'intro'
+>;
 const f = merchantInfoFields;
 
 function pickValues(info: MerchantInfo): Values {
@@ -39,7 +52,12 @@ export default function AccountSettingPage() {
     if (q.data) form.setFieldsValue(pickValues(q.data.info));
   }, [q.data, form]);
 
-  if (q.isLoading || !q.data) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  if (q.isLoading || !q.data)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </Card>
+    );
   const { info, mainTags } = q.data;
 
   const save = async (values: Values) => {
@@ -116,7 +134,12 @@ export default function AccountSettingPage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="主营标签" name="mainTags" rules={[zodRule(f.mainTags)]} extra="最多选5个">
-                <Select mode="multiple" options={mainTags.map((t) => ({ value: t.code, label: t.name }))} placeholder="请选择主营标签" maxCount={5} />
+                <Select
+                  mode="multiple"
+                  options={mainTags.map((t) => ({ value: t.code, label: t.name }))}
+                  placeholder="请选择主营标签"
+                  maxCount={5}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

@@ -17,7 +17,11 @@ import { useHasAnchor, useIsAdmin } from '../components/use-anchor.ts';
 const KEY = ['merchant', 'settle-records'] as const;
 
 function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: ['merchant', 'settle', id], queryFn: () => call(settleApplyOps.detail, { id: id! }), enabled: id !== null });
+  const q = useQuery({
+    queryKey: ['merchant', 'settle', id],
+    queryFn: () => call(settleApplyOps.detail, { id: id! }),
+    enabled: id !== null,
+  });
   // the number is edited on 入驻申请 (settle-apply): its holders may reveal it
   const canReveal = useHasAnchor('settle-apply');
   const a = q.data;
@@ -35,7 +39,17 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
             { key: 'cert', label: CERT_LABELS[a.subjectType], children: a.certNo },
             ...(a.subjectType === 'business' ? [{ key: 'legal', label: '法定代表人', children: a.legalPerson }] : []),
             { key: 'contact', label: '联系人', children: a.contactName },
-            { key: 'phone', label: '联系电话', children: <MaskedPhone value={a.contactPhone} canReveal={canReveal} reveal={() => call(phoneRevealOps.reveal, { kind: 'settle', id: a.id }).then((r) => r.phone)} /> },
+            {
+              key: 'phone',
+              label: '联系电话',
+              children: (
+                <MaskedPhone
+                  value={a.contactPhone}
+                  canReveal={canReveal}
+                  reveal={() => call(phoneRevealOps.reveal, { kind: 'settle', id: a.id }).then((r) => r.phone)}
+                />
+              ),
+            },
             { key: 'address', label: '地址', children: [a.province, a.city, a.district, a.address].filter(Boolean).join(' ') },
             { key: 'file', label: '证件照片', children: <FilePreview id={a.certFileId} thumbnail={120} /> },
             { key: 'lines', label: '业务线', children: a.businessLineNames.map((n) => <Tag key={n}>{n}</Tag>) },
@@ -45,7 +59,9 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
             { key: 'submitted', label: '提交时间', children: formatDateTime(a.submittedAt) },
             { key: 'reviewer', label: '审核人', children: a.reviewerName || '--' },
             { key: 'reviewed', label: '审核时间', children: formatDateTime(a.reviewedAt) },
-            ...(a.status === 3 ? [{ key: 'reason', label: '驳回原因', children: <Typography.Text type="danger">{a.rejectReason}</Typography.Text> }] : []),
+            ...(a.status === 3
+              ? [{ key: 'reason', label: '驳回原因', children: <Typography.Text type="danger">{a.rejectReason}</Typography.Text> }]
+              : []),
             ...(a.status === 2 ? [{ key: 'review', label: '审核意见', children: a.reviewRemark || '--' }] : []),
           ]}
         />
@@ -64,23 +80,55 @@ export default function ApplyRecordPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['merchant'] });
 
   const columns: ListColumn<SettleApply>[] = [
-    { key: 'applyCode', title: '申请编号', width: 140, render: (v, r) => <a onClick={() => setDetailId(r.id)}>{String(v)}</a>, search: { type: 'text', placeholder: '如 RZ2611210042' } },
+    {
+      key: 'applyCode',
+      title: '申请编号',
+      width: 140,
+      render: (v, r) => <a onClick={() => setDetailId(r.id)}>{String(v)}</a>,
+      search: { type: 'text', placeholder: '如 RZ2611210042' },
+    },
     { key: 'subjectName', title: '主体名称', width: 220, search: { type: 'text' } },
-    { key: 'status', title: '状态', width: 90, render: (v) => <SettleTag status={Number(v)} />, search: { type: 'select', options: Object.entries(SETTLE_STATUS).map(([v, l]) => ({ value: Number(v), label: l })) } },
-    { key: 'subjectType', title: '主体类型', dataIndex: 'subjectTypeName', width: 130, search: { type: 'select', options: Object.entries(SUBJECT_TYPES).map(([v, l]) => ({ value: v, label: l })) } },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (v) => <SettleTag status={Number(v)} />,
+      search: { type: 'select', options: Object.entries(SETTLE_STATUS).map(([v, l]) => ({ value: Number(v), label: l })) },
+    },
+    {
+      key: 'subjectType',
+      title: '主体类型',
+      dataIndex: 'subjectTypeName',
+      width: 130,
+      search: { type: 'select', options: Object.entries(SUBJECT_TYPES).map(([v, l]) => ({ value: v, label: l })) },
+    },
     { key: 'certNo', title: '证件号码', width: 190 },
     { key: 'contactName', title: '联系人', width: 90 },
     { key: 'contactPhone', title: '联系电话', width: 130 },
     {
-      key: 'businessLineNames', title: '业务线', width: 200,
-      render: (v) => ((v as string[]).length ? <Space size={[0, 4]} wrap>{(v as string[]).map((n) => <Tag key={n}>{n}</Tag>)}</Space> : '--'),
+      key: 'businessLineNames',
+      title: '业务线',
+      width: 200,
+      render: (v) =>
+        (v as string[]).length ? (
+          <Space size={[0, 4]} wrap>
+            {(v as string[]).map((n) => (
+              <Tag key={n}>{n}</Tag>
+            ))}
+          </Space>
+        ) : (
+          '--'
+        ),
     },
     { key: 'submittedAt', title: '提交时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number | null) },
     { key: 'createdRange', title: '创建时间', hideInTable: true, search: { type: 'dateRange' } },
     { key: 'reviewerName', title: '审核人', width: 90, render: (v) => (v as string) || '--' },
     { key: 'reviewedAt', title: '审核时间', width: 170, render: (v) => formatDateTime(v as number | null) },
     {
-      key: 'actions', title: '操作', fixed: 'right', width: 120,
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 120,
       render: (_v, r) => (
         <Space size={8}>
           <a onClick={() => setDetailId(r.id)}>详情</a>

@@ -21,7 +21,12 @@ export default function ApplyResultPage() {
   const queryClient = useQueryClient();
   const current = useSettleCurrent();
   const canRecords = useHasAnchor('apply-record');
-  if (current.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (current.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   const apply = current.data?.apply;
   if (!apply || apply.status === 0) {
     return (
@@ -30,7 +35,11 @@ export default function ApplyResultPage() {
         <Result
           status="info"
           title={apply ? '申请尚未提交' : '还没有入驻申请'}
-          extra={<Link to={apply ? '/website/basic/submit-apply' : '/website/basic/settle-apply'}><Button type="primary">{apply ? '去提交' : '去申请'}</Button></Link>}
+          extra={
+            <Link to={apply ? '/website/basic/submit-apply' : '/website/basic/settle-apply'}>
+              <Button type="primary">{apply ? '去提交' : '去申请'}</Button>
+            </Link>
+          }
         />
       </Card>
     );
@@ -55,18 +64,32 @@ export default function ApplyResultPage() {
         status={view.status}
         title={<span data-testid="apply-result-title">{view.title}</span>}
         subTitle={
-          apply.status === 3 ? `驳回原因：${apply.rejectReason}` : apply.status === 2 && apply.reviewRemark ? `审核意见：${apply.reviewRemark}` : undefined
+          apply.status === 3
+            ? `驳回原因：${apply.rejectReason}`
+            : apply.status === 2 && apply.reviewRemark
+              ? `审核意见：${apply.reviewRemark}`
+              : undefined
         }
         extra={
           <Space wrap>
-            {apply.status === 1 ? <Button danger onClick={withdraw}>撤回申请</Button> : null}
+            {apply.status === 1 ? (
+              <Button danger onClick={withdraw}>
+                撤回申请
+              </Button>
+            ) : null}
             {apply.status === 3 || apply.status === 4 ? (
               <Button type="primary" onClick={() => navigate('/website/basic/settle-apply-person-bus')}>
                 重新申请
               </Button>
             ) : null}
-            {canRecords ? <Link to="/website/basic/apply-record"><Button>申请记录</Button></Link> : null}
-            <Link to="/website/basic/settle-apply"><Button>返回入驻申请</Button></Link>
+            {canRecords ? (
+              <Link to="/website/basic/apply-record">
+                <Button>申请记录</Button>
+              </Link>
+            ) : null}
+            <Link to="/website/basic/settle-apply">
+              <Button>返回入驻申请</Button>
+            </Link>
           </Space>
         }
       />

@@ -18,7 +18,8 @@ vi.mock('../../../platform/call.ts', () => ({
   call: async (op: OperationContract, body: unknown) => {
     if (op === settleApplyOps.businessLines) return lines;
     // A draft saved before 批发商城 was opened still names it.
-    if (op === settleApplyOps.current) return { apply: { id: 7, applyCode: 'RZ2601010001', status: 0, businessLines: ['mall', 'group'], remark: '' }, settled: true };
+    if (op === settleApplyOps.current)
+      return { apply: { id: 7, applyCode: 'RZ2601010001', status: 0, businessLines: ['mall', 'group'], remark: '' }, settled: true };
     if (op === settleApplyOps.saveLines) return saveSettleLines(body);
     throw new Error(`unexpected call ${op.name}`);
   },

@@ -19,7 +19,11 @@ export default function BusLinePage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const current = useSettleCurrent();
-  const lines = useQuery({ queryKey: ['merchant', 'business-lines'], queryFn: () => call(settleApplyOps.businessLines), staleTime: Infinity });
+  const lines = useQuery({
+    queryKey: ['merchant', 'business-lines'],
+    queryFn: () => call(settleApplyOps.businessLines),
+    staleTime: Infinity,
+  });
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -37,12 +41,25 @@ export default function BusLinePage() {
     form.setFieldsValue({ businessLines: draft.businessLines.filter((l) => !has.has(l)), remark: draft.remark });
   }, [draft, form, openedKey]);
 
-  if (current.isLoading || lines.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (current.isLoading || lines.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   if (!draft) {
     return (
       <Card variant="borderless">
         <SettleSteps current={1} />
-        <Result status="info" title="请先填写主体信息" extra={<Link to="/website/basic/settle-apply-person-bus"><Button type="primary">去填写</Button></Link>} />
+        <Result
+          status="info"
+          title="请先填写主体信息"
+          extra={
+            <Link to="/website/basic/settle-apply-person-bus">
+              <Button type="primary">去填写</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
@@ -70,10 +87,21 @@ export default function BusLinePage() {
           type={allOpened ? 'success' : 'info'}
           showIcon
           style={{ maxWidth: 880, margin: '0 auto 16px' }}
-          title={allOpened ? '所有业务线均已开通，无需再申请' : `已开通的业务线（${[...opened].map((c) => lines.data?.find((l) => l.code === c)?.name).join('、')}）无需重复申请`}
+          title={
+            allOpened
+              ? '所有业务线均已开通，无需再申请'
+              : `已开通的业务线（${[...opened].map((c) => lines.data?.find((l) => l.code === c)?.name).join('、')}）无需重复申请`
+          }
         />
       ) : null}
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} onValuesChange={() => setDirty(true)} aria-label="业务线" style={{ maxWidth: 880, margin: '0 auto' }}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        onValuesChange={() => setDirty(true)}
+        aria-label="业务线"
+        style={{ maxWidth: 880, margin: '0 auto' }}
+      >
         <Form.Item label="申请的业务线" name="businessLines" required rules={[zodRule(settleLinesInput.shape.businessLines)]}>
           <Checkbox.Group style={{ width: '100%' }}>
             <Row gutter={[16, 16]} style={{ width: '100%' }}>

@@ -23,8 +23,13 @@ interface Values {
 const f = changeSubmitInput.shape;
 
 const fromInfo = (i: MerchantInfo): Values => ({
-  merchantName: i.merchantName, merchantType: i.merchantType, subjectName: i.subjectName, legalPerson: i.legalPerson, certNo: i.certNo,
-  certFileId: i.certFileId, reason: '',
+  merchantName: i.merchantName,
+  merchantType: i.merchantType,
+  subjectName: i.subjectName,
+  legalPerson: i.legalPerson,
+  certNo: i.certNo,
+  certFileId: i.certFileId,
+  reason: '',
 });
 
 /** change-business/:merchantId: request a reviewed change of the merchant's name, type or subject. */
@@ -44,10 +49,21 @@ export default function ChangeBusinessPage() {
     if (info) form.setFieldsValue(fromInfo(info));
   }, [info, form]);
 
-  if (q.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (q.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
   if (!info) return <Result status="warning" title="商户信息加载失败" />;
   if (merchantId && merchantId !== String(info.merchantId)) {
-    return <Result status="403" title="只能变更本商户的信息" extra={<Link to={`/website/basic/change-business/${info.merchantId}`}>变更本商户信息</Link>} />;
+    return (
+      <Result
+        status="403"
+        title="只能变更本商户的信息"
+        extra={<Link to={`/website/basic/change-business/${info.merchantId}`}>变更本商户信息</Link>}
+      />
+    );
   }
   if (info.pendingChange) {
     return (
@@ -55,7 +71,11 @@ export default function ChangeBusinessPage() {
         status="info"
         title={`变更申请 ${info.pendingChange.changeCode} 正在审核`}
         subTitle="审核完成（或撤回）后才能提交新的变更申请。"
-        extra={<Link to="/website/basic/change-view"><Button type="primary">查看变更记录</Button></Link>}
+        extra={
+          <Link to="/website/basic/change-view">
+            <Button type="primary">查看变更记录</Button>
+          </Link>
+        }
       />
     );
   }
@@ -69,7 +89,11 @@ export default function ChangeBusinessPage() {
       onOk: async () => {
         setSaving(true);
         try {
-          const res = await call(merchantChangeOps.submit, { ...v, merchantType: v.merchantType as MerchantType, certFileId: v.certFileId ?? null });
+          const res = await call(merchantChangeOps.submit, {
+            ...v,
+            merchantType: v.merchantType as MerchantType,
+            certFileId: v.certFileId ?? null,
+          });
           setDirty(false);
           message.success(`变更申请 ${res.changeCode} 已提交，共${res.changes.length}项`);
           await queryClient.invalidateQueries({ queryKey: ['merchant'] });
@@ -82,8 +106,20 @@ export default function ChangeBusinessPage() {
 
   return (
     <Card variant="borderless" title="申请变更商户信息">
-      <Alert style={{ marginBottom: 24 }} type="info" showIcon title="只需修改要变更的项目，未修改的项目保持不变。变更经管理员审核通过后生效，历史记录可在“信息变更”中查看。" />
-      <Form<Values> form={form} layout="vertical" onFinish={submit} onValuesChange={() => setDirty(true)} aria-label="变更申请" style={{ maxWidth: 880 }}>
+      <Alert
+        style={{ marginBottom: 24 }}
+        type="info"
+        showIcon
+        title="只需修改要变更的项目，未修改的项目保持不变。变更经管理员审核通过后生效，历史记录可在“信息变更”中查看。"
+      />
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={() => setDirty(true)}
+        aria-label="变更申请"
+        style={{ maxWidth: 880 }}
+      >
         <Row gutter={24}>
           <Col xs={24} md={12}>
             <Form.Item label="商户名称" name="merchantName" required rules={[zodRule(f.merchantName)]}>
@@ -135,7 +171,13 @@ export default function ChangeBusinessPage() {
             </>
           ) : (
             <Col span={24}>
-              <Alert style={{ marginBottom: 24 }} type="warning" showIcon title="商户尚未完成入驻，主体资质请通过入驻申请提交。" action={<Link to="/website/basic/settle-apply">去入驻</Link>} />
+              <Alert
+                style={{ marginBottom: 24 }}
+                type="warning"
+                showIcon
+                title="商户尚未完成入驻，主体资质请通过入驻申请提交。"
+                action={<Link to="/website/basic/settle-apply">去入驻</Link>}
+              />
             </Col>
           )}
           <Col span={24}>

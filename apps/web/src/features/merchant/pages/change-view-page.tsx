@@ -20,7 +20,11 @@ const KEY = ['merchant', 'changes'] as const;
 /** A changed value; a certificate image is shown as the file itself (by its public id). */
 function ChangedValue({ field, value, strong }: { field: string; value: unknown; strong?: boolean }) {
   if (field === 'certFileId' && typeof value === 'string' && value) return <FilePreview id={value} thumbnail={64} />;
-  return strong ? <Typography.Text strong>{formatFieldValue(field, value)}</Typography.Text> : <Typography.Text type="secondary">{formatFieldValue(field, value)}</Typography.Text>;
+  return strong ? (
+    <Typography.Text strong>{formatFieldValue(field, value)}</Typography.Text>
+  ) : (
+    <Typography.Text type="secondary">{formatFieldValue(field, value)}</Typography.Text>
+  );
 }
 
 function ChangesTable({ changes }: { changes: FieldChange[] }) {
@@ -63,20 +67,35 @@ export default function ChangeViewPage() {
     });
 
   const columns: ListColumn<ChangeRequest>[] = [
-    { key: 'changeCode', title: '变更编号', width: 140, render: (v, r) => <a onClick={() => setViewing(r)}>{String(v)}</a>, search: { type: 'text', placeholder: '如 BG2611210042' } },
     {
-      key: 'changes', title: '变更内容', width: 320,
+      key: 'changeCode',
+      title: '变更编号',
+      width: 140,
+      render: (v, r) => <a onClick={() => setViewing(r)}>{String(v)}</a>,
+      search: { type: 'text', placeholder: '如 BG2611210042' },
+    },
+    {
+      key: 'changes',
+      title: '变更内容',
+      width: 320,
       render: (v) => (
         <Space orientation="vertical" size={0}>
           {(v as FieldChange[]).map((c) => (
             <span key={c.field}>
-              {c.label}：{formatFieldValue(c.field, c.before)} → <Typography.Text strong>{formatFieldValue(c.field, c.after)}</Typography.Text>
+              {c.label}：{formatFieldValue(c.field, c.before)} →{' '}
+              <Typography.Text strong>{formatFieldValue(c.field, c.after)}</Typography.Text>
             </span>
           ))}
         </Space>
       ),
     },
-    { key: 'status', title: '状态', width: 90, render: (v) => <ChangeTag status={Number(v)} />, search: { type: 'select', options: Object.entries(CHANGE_STATUS).map(([v, l]) => ({ value: Number(v), label: l })) } },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (v) => <ChangeTag status={Number(v)} />,
+      search: { type: 'select', options: Object.entries(CHANGE_STATUS).map(([v, l]) => ({ value: Number(v), label: l })) },
+    },
     { key: 'reason', title: '变更原因', width: 200, ellipsis: true },
     { key: 'submitterName', title: '提交人', width: 90 },
     { key: 'createdAt', title: '提交时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
@@ -84,11 +103,18 @@ export default function ChangeViewPage() {
     { key: 'reviewerName', title: '审核人', width: 90, render: (v) => (v as string) || '--' },
     { key: 'reviewedAt', title: '审核时间', width: 170, render: (v) => formatDateTime(v as number | null) },
     {
-      key: 'review', title: '审核意见', width: 220, ellipsis: true, dataIndex: 'reviewRemark',
+      key: 'review',
+      title: '审核意见',
+      width: 220,
+      ellipsis: true,
+      dataIndex: 'reviewRemark',
       render: (_v, r) => (r.status === 3 ? <Typography.Text type="danger">{r.rejectReason}</Typography.Text> : r.reviewRemark || '--'),
     },
     {
-      key: 'actions', title: '操作', fixed: 'right', width: 150,
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 150,
       render: (_v, r) => (
         <Space size={8}>
           <a onClick={() => setViewing(r)}>详情</a>
@@ -107,14 +133,24 @@ export default function ChangeViewPage() {
         loading={form.isLoading}
         extra={
           info ? (
-            <Button type="primary" icon={<SwapOutlined />} disabled={Boolean(info.pendingChange)} onClick={() => navigate(`/website/basic/change-business/${info.merchantId}`)}>
+            <Button
+              type="primary"
+              icon={<SwapOutlined />}
+              disabled={Boolean(info.pendingChange)}
+              onClick={() => navigate(`/website/basic/change-business/${info.merchantId}`)}
+            >
               申请变更
             </Button>
           ) : null
         }
       >
         {info?.pendingChange ? (
-          <Alert style={{ marginBottom: 16 }} type="info" showIcon title={`变更申请 ${info.pendingChange.changeCode} 待审核，审核完成前不能再次提交`} />
+          <Alert
+            style={{ marginBottom: 16 }}
+            type="info"
+            showIcon
+            title={`变更申请 ${info.pendingChange.changeCode} 待审核，审核完成前不能再次提交`}
+          />
         ) : null}
         {info ? (
           <Descriptions
@@ -138,7 +174,13 @@ export default function ChangeViewPage() {
         title="变更记录"
         exportable={{ operation: merchantChangeOps.list, exportName: '信息变更记录' }}
       />
-      <Modal open={viewing !== null} title={`变更申请 ${viewing?.changeCode ?? ''}`} footer={null} onCancel={() => setViewing(null)} width={640}>
+      <Modal
+        open={viewing !== null}
+        title={`变更申请 ${viewing?.changeCode ?? ''}`}
+        footer={null}
+        onCancel={() => setViewing(null)}
+        width={640}
+      >
         {viewing ? (
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             <Descriptions
@@ -149,7 +191,14 @@ export default function ChangeViewPage() {
                 { key: 'submitter', label: '提交人', children: `${viewing.submitterName} · ${formatDateTime(viewing.createdAt)}` },
                 { key: 'reason', label: '变更原因', span: 2, children: viewing.reason },
                 ...(viewing.reviewedAt
-                  ? [{ key: 'review', label: viewing.status === 3 ? '驳回原因' : '审核意见', span: 2, children: viewing.status === 3 ? viewing.rejectReason : viewing.reviewRemark || '--' }]
+                  ? [
+                      {
+                        key: 'review',
+                        label: viewing.status === 3 ? '驳回原因' : '审核意见',
+                        span: 2,
+                        children: viewing.status === 3 ? viewing.rejectReason : viewing.reviewRemark || '--',
+                      },
+                    ]
                   : []),
               ]}
             />
@@ -160,7 +209,13 @@ export default function ChangeViewPage() {
       <ReviewModal
         open={reviewing !== null}
         title={`审核变更申请 ${reviewing?.changeCode ?? ''}`}
-        summary={reviewing ? <div style={{ marginBottom: 12 }}><ChangesTable changes={reviewing.changes} /></div> : null}
+        summary={
+          reviewing ? (
+            <div style={{ marginBottom: 12 }}>
+              <ChangesTable changes={reviewing.changes} />
+            </div>
+          ) : null
+        }
         onApprove={async (remark) => {
           await call(merchantChangeOps.approve, { id: reviewing!.id, remark });
           message.success('已审核通过，变更已生效');

@@ -3,7 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
-import { CONTRACT_STATUS, CONTRACT_TYPES, contractFields, contractOps, type ContractRow, type ContractType } from '@merchant/contracts/merchant/contract';
+import {
+  CONTRACT_STATUS,
+  CONTRACT_TYPES,
+  contractFields,
+  contractOps,
+  type ContractRow,
+  type ContractType,
+} from '@merchant/contracts/merchant/contract';
 import { businessToday, dateToPicker, formatDate, pickerToDate } from '../../../shared/format/date.ts';
 import { centsToYuan, formatMoney } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
@@ -38,10 +45,25 @@ function ContractModal({ editing, open, onClose }: { editing: ContractRow | null
     form.setFieldsValue(
       editing
         ? {
-            name: editing.name, contractType: editing.contractType as ContractType, partyName: editing.partyName, amountYuan: editing.amount / 100,
-            signDate: dateToPicker(editing.signDate), period: [dateToPicker(editing.startDate)!, dateToPicker(editing.endDate)!], fileId: editing.fileId, remark: editing.remark,
+            name: editing.name,
+            contractType: editing.contractType as ContractType,
+            partyName: editing.partyName,
+            amountYuan: editing.amount / 100,
+            signDate: dateToPicker(editing.signDate),
+            period: [dateToPicker(editing.startDate)!, dateToPicker(editing.endDate)!],
+            fileId: editing.fileId,
+            remark: editing.remark,
           }
-        : { name: '', contractType: undefined, partyName: '', amountYuan: null, signDate: dateToPicker(businessToday()), period: null, fileId: null, remark: '' },
+        : {
+            name: '',
+            contractType: undefined,
+            partyName: '',
+            amountYuan: null,
+            signDate: dateToPicker(businessToday()),
+            period: null,
+            fileId: null,
+            remark: '',
+          },
     );
   }, [open, editing, form]);
 
@@ -49,10 +71,16 @@ function ContractModal({ editing, open, onClose }: { editing: ContractRow | null
     setBusy(true);
     try {
       const body = {
-        name: v.name, contractType: v.contractType, partyName: v.partyName, amount: Math.round((v.amountYuan ?? 0) * 100),
+        name: v.name,
+        contractType: v.contractType,
+        partyName: v.partyName,
+        amount: Math.round((v.amountYuan ?? 0) * 100),
         // business dates: the days picked, as 'YYYY-MM-DD' (no instant, no browser time zone)
-        signDate: pickerToDate(v.signDate) ?? '', startDate: pickerToDate(v.period?.[0]) ?? '', endDate: pickerToDate(v.period?.[1]) ?? '',
-        fileId: v.fileId ?? null, remark: v.remark ?? '',
+        signDate: pickerToDate(v.signDate) ?? '',
+        startDate: pickerToDate(v.period?.[0]) ?? '',
+        endDate: pickerToDate(v.period?.[1]) ?? '',
+        fileId: v.fileId ?? null,
+        remark: v.remark ?? '',
       };
       if (editing) {
         await call(contractOps.edit, { ...body, id: editing.id });
@@ -71,7 +99,15 @@ function ContractModal({ editing, open, onClose }: { editing: ContractRow | null
   };
 
   return (
-    <Modal open={open} title={editing ? `编辑合同 ${editing.contractNo}` : '新增合同'} width={720} onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: busy }} destroyOnHidden>
+    <Modal
+      open={open}
+      title={editing ? `编辑合同 ${editing.contractNo}` : '新增合同'}
+      width={720}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: busy }}
+      destroyOnHidden
+    >
       <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void finish(v)}>
         <Row gutter={16}>
           <Col span={12}>
@@ -142,9 +178,27 @@ function TerminateModal({ contract, onClose }: { contract: ContractRow | null; o
     }
   };
   return (
-    <Modal open={contract !== null} title={`终止合同 ${contract?.contractNo ?? ''}`} okText="终止合同" okButtonProps={{ danger: true }} onOk={() => void ok()} onCancel={onClose}>
+    <Modal
+      open={contract !== null}
+      title={`终止合同 ${contract?.contractNo ?? ''}`}
+      okText="终止合同"
+      okButtonProps={{ danger: true }}
+      onOk={() => void ok()}
+      onCancel={onClose}
+    >
       <Typography.Paragraph>终止后合同不可再编辑，记录保留。</Typography.Paragraph>
-      <Input.TextArea rows={3} maxLength={200} showCount value={reason} status={error ? 'error' : undefined} placeholder="请输入终止原因" onChange={(e) => { setReason(e.target.value); setError(null); }} />
+      <Input.TextArea
+        rows={3}
+        maxLength={200}
+        showCount
+        value={reason}
+        status={error ? 'error' : undefined}
+        placeholder="请输入终止原因"
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(null);
+        }}
+      />
       {error ? <Typography.Text type="danger">{error}</Typography.Text> : null}
     </Modal>
   );
@@ -161,23 +215,59 @@ export default function ContractListPage() {
   const columns: ListColumn<ContractRow>[] = [
     { key: 'contractNo', title: '合同编号', width: 140, search: { type: 'text', placeholder: '如 HT2611210042' } },
     { key: 'name', title: '合同名称', width: 220, search: { type: 'text' } },
-    { key: 'status', title: '状态', width: 90, render: (v) => <ContractTag status={v as ContractRow['status']} />, search: { type: 'select', options: Object.entries(CONTRACT_STATUS).map(([value, label]) => ({ value, label })) } },
-    { key: 'contractType', title: '合同类型', dataIndex: 'contractTypeName', width: 120, search: { type: 'select', options: Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label })) } },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (v) => <ContractTag status={v as ContractRow['status']} />,
+      search: { type: 'select', options: Object.entries(CONTRACT_STATUS).map(([value, label]) => ({ value, label })) },
+    },
+    {
+      key: 'contractType',
+      title: '合同类型',
+      dataIndex: 'contractTypeName',
+      width: 120,
+      search: { type: 'select', options: Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label })) },
+    },
     { key: 'partyName', title: '签约方', width: 240, ellipsis: true, search: { type: 'text' } },
-    { key: 'amount', title: '合同金额（元）', sortable: true, align: 'right', width: 140, render: (v) => <span title={centsToYuan(v as number)}>{formatMoney(v as number)}</span> },
+    {
+      key: 'amount',
+      title: '合同金额（元）',
+      sortable: true,
+      align: 'right',
+      width: 140,
+      render: (v) => <span title={centsToYuan(v as number)}>{formatMoney(v as number)}</span>,
+    },
     { key: 'signDate', title: '签订日期', width: 110, render: (v) => formatDate(v) },
     { key: 'period', title: '有效期', width: 210, render: (_v, r) => `${formatDate(r.startDate)} 至 ${formatDate(r.endDate)}` },
     { key: 'endDate', title: '到期日期', sortable: true, width: 110, render: (v) => formatDate(v) },
     { key: 'endRange', title: '到期日期', hideInTable: true, search: { type: 'dateRange', dates: true } },
-    { key: 'fileId', title: '附件', width: 260, render: (v) => (v ? <FilePreview id={v as string} thumbnail={40} /> : <Typography.Text type="secondary">无</Typography.Text>) },
     {
-      key: 'actions', title: '操作', fixed: 'right', width: 170,
+      key: 'fileId',
+      title: '附件',
+      width: 260,
+      render: (v) => (v ? <FilePreview id={v as string} thumbnail={40} /> : <Typography.Text type="secondary">无</Typography.Text>),
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 170,
       render: (_v, r) =>
         r.status === 'terminated' ? (
-          <Typography.Text type="secondary" title={r.terminateReason}>已于{formatDate(r.terminatedAt)}终止</Typography.Text>
+          <Typography.Text type="secondary" title={r.terminateReason}>
+            已于{formatDate(r.terminatedAt)}终止
+          </Typography.Text>
         ) : (
           <Space size={8}>
-            <a onClick={() => { setEditing(r); setFormOpen(true); }}>编辑</a>
+            <a
+              onClick={() => {
+                setEditing(r);
+                setFormOpen(true);
+              }}
+            >
+              编辑
+            </a>
             {r.status !== 'expired' ? <a onClick={() => setTerminating(r)}>终止</a> : null}
             {r.status === 'pending' ? (
               <Popconfirm
@@ -208,7 +298,14 @@ export default function ContractListPage() {
         title="合同列表"
         exportable={{ operation: contractOps.list }}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true); }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+          >
             新增合同
           </Button>
         }

@@ -20,7 +20,12 @@ export default function InformationDetailPage() {
   const q = useQuery({ queryKey: ['merchant', 'info'], queryFn: () => call(merchantInfoOps.detail) });
   const canEdit = useHasAnchor('account-setting');
   const canChange = useHasAnchor('change-view');
-  if (q.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (q.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
   const info = q.data;
   if (!info) return <Result status="warning" title="商户信息加载失败" extra={<Button onClick={() => void q.refetch()}>重试</Button>} />;
   const region = [info.province, info.city, info.district].filter(Boolean).join(' ');
@@ -63,8 +68,16 @@ export default function InformationDetailPage() {
             { key: 'settle', label: '入驻状态', children: <Tag color={settleColor(info.settleStatus)}>{info.settleStatusName}</Tag> },
             { key: 'created', label: '注册时间', children: formatDateTime(info.createdAt) },
             {
-              key: 'tags', label: '主营标签', span: 'filled',
-              children: info.mainTagNames.length ? info.mainTagNames.map((t) => <Tag key={t} color="blue">{t}</Tag>) : '--',
+              key: 'tags',
+              label: '主营标签',
+              span: 'filled',
+              children: info.mainTagNames.length
+                ? info.mainTagNames.map((t) => (
+                    <Tag key={t} color="blue">
+                      {t}
+                    </Tag>
+                  ))
+                : '--',
             },
             { key: 'intro', label: '商户简介', span: 'filled', children: dash(info.intro) },
           ]}
@@ -76,12 +89,26 @@ export default function InformationDetailPage() {
           items={[
             { key: 'contact', label: '联系人', children: dash(info.contactName) },
             {
-              key: 'phone', label: '联系电话',
-              children: <MaskedPhone value={info.contactPhone} canReveal={canEdit} reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantContact', id: info.merchantId }).then((r) => r.phone)} />,
+              key: 'phone',
+              label: '联系电话',
+              children: (
+                <MaskedPhone
+                  value={info.contactPhone}
+                  canReveal={canEdit}
+                  reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantContact', id: info.merchantId }).then((r) => r.phone)}
+                />
+              ),
             },
             {
-              key: 'service', label: '客服电话',
-              children: <MaskedPhone value={info.servicePhone} canReveal={canEdit} reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantService', id: info.merchantId }).then((r) => r.phone)} />,
+              key: 'service',
+              label: '客服电话',
+              children: (
+                <MaskedPhone
+                  value={info.servicePhone}
+                  canReveal={canEdit}
+                  reveal={() => call(phoneRevealOps.reveal, { kind: 'merchantService', id: info.merchantId }).then((r) => r.phone)}
+                />
+              ),
             },
             { key: 'email', label: '邮箱', children: dash(info.email) },
             { key: 'region', label: '所在地区', children: dash(region) },
@@ -101,7 +128,9 @@ export default function InformationDetailPage() {
               { key: 'cert', label: CERT_LABELS[info.subjectType], children: maskCertNo(info.certNo) },
               { key: 'settled', label: '入驻时间', children: formatDateTime(info.settledAt) },
               {
-                key: 'lines', label: '业务线', span: 'filled',
+                key: 'lines',
+                label: '业务线',
+                span: 'filled',
                 children: info.businessLines.length
                   ? info.businessLines.map((l) => <Tag key={l}>{BUSINESS_LINES[l as BusinessLine]?.name ?? l}</Tag>)
                   : '--',
@@ -114,7 +143,11 @@ export default function InformationDetailPage() {
             status="info"
             title="尚未完成入驻"
             subTitle="提交入驻申请并审核通过后，这里将显示经营主体与资质信息。"
-            extra={<Link to="/website/basic/settle-apply"><Button type="primary">去入驻</Button></Link>}
+            extra={
+              <Link to="/website/basic/settle-apply">
+                <Button type="primary">去入驻</Button>
+              </Link>
+            }
           />
         )}
       </Card>

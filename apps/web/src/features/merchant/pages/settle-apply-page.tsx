@@ -13,9 +13,18 @@ import { useHasAnchor } from '../components/use-anchor.ts';
 export default function SettleApplyPage() {
   const navigate = useNavigate();
   const current = useSettleCurrent();
-  const lines = useQuery({ queryKey: ['merchant', 'business-lines'], queryFn: () => call(settleApplyOps.businessLines), staleTime: Infinity });
+  const lines = useQuery({
+    queryKey: ['merchant', 'business-lines'],
+    queryFn: () => call(settleApplyOps.businessLines),
+    staleTime: Infinity,
+  });
   const canRecords = useHasAnchor('apply-record');
-  if (current.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (current.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   const apply = current.data?.apply ?? null;
   const open = apply && (apply.status === 0 || apply.status === 1) ? apply : null;
 
@@ -24,9 +33,21 @@ export default function SettleApplyPage() {
       <Card variant="borderless" title="入驻申请">
         <SettleSteps current={open ? (open.status === 1 ? 3 : 0) : -1} />
         {current.data?.settled ? (
-          <Alert style={{ marginBottom: 16 }} type="success" showIcon title="商户已完成入驻" description="如需开通新的业务线，可再次提交入驻申请；修改商户名称或主体资质请使用“信息变更”。" />
+          <Alert
+            style={{ marginBottom: 16 }}
+            type="success"
+            showIcon
+            title="商户已完成入驻"
+            description="如需开通新的业务线，可再次提交入驻申请；修改商户名称或主体资质请使用“信息变更”。"
+          />
         ) : (
-          <Alert style={{ marginBottom: 16 }} type="info" showIcon title="商户尚未完成入驻" description="填写主体信息、选择业务线并提交，管理员审核通过后即完成入驻。" />
+          <Alert
+            style={{ marginBottom: 16 }}
+            type="info"
+            showIcon
+            title="商户尚未完成入驻"
+            description="填写主体信息、选择业务线并提交，管理员审核通过后即完成入驻。"
+          />
         )}
         {apply ? (
           <Descriptions
@@ -36,10 +57,28 @@ export default function SettleApplyPage() {
             items={[
               { key: 'code', label: open ? '进行中的申请' : '最近一次申请', children: apply.applyCode },
               { key: 'status', label: '状态', children: <SettleTag status={apply.status} /> },
-              { key: 'time', label: apply.submittedAt ? '提交时间' : '创建时间', children: formatDateTime(apply.submittedAt ?? apply.createdAt) },
+              {
+                key: 'time',
+                label: apply.submittedAt ? '提交时间' : '创建时间',
+                children: formatDateTime(apply.submittedAt ?? apply.createdAt),
+              },
               { key: 'subject', label: '主体', children: `${apply.subjectName}（${apply.subjectTypeName}）` },
-              { key: 'lines', label: '业务线', span: 2, children: apply.businessLineNames.length ? apply.businessLineNames.map((n) => <Tag key={n}>{n}</Tag>) : '--' },
-              ...(apply.status === 3 ? [{ key: 'reason', label: '驳回原因', span: 3, children: <Typography.Text type="danger">{apply.rejectReason}</Typography.Text> }] : []),
+              {
+                key: 'lines',
+                label: '业务线',
+                span: 2,
+                children: apply.businessLineNames.length ? apply.businessLineNames.map((n) => <Tag key={n}>{n}</Tag>) : '--',
+              },
+              ...(apply.status === 3
+                ? [
+                    {
+                      key: 'reason',
+                      label: '驳回原因',
+                      span: 3,
+                      children: <Typography.Text type="danger">{apply.rejectReason}</Typography.Text>,
+                    },
+                  ]
+                : []),
             ]}
           />
         ) : null}

@@ -28,8 +28,17 @@ const f = settleSubjectInput.shape;
 
 function fromApply(a: SettleApply): Values {
   return {
-    subjectType: a.subjectType, subjectName: a.subjectName, certNo: a.certNo, legalPerson: a.legalPerson, contactName: a.contactName,
-    contactPhone: a.contactPhone, province: a.province, city: a.city, district: a.district, address: a.address, certFileId: a.certFileId,
+    subjectType: a.subjectType,
+    subjectName: a.subjectName,
+    certNo: a.certNo,
+    legalPerson: a.legalPerson,
+    contactName: a.contactName,
+    contactPhone: a.contactPhone,
+    province: a.province,
+    city: a.city,
+    district: a.district,
+    address: a.address,
+    certFileId: a.certFileId,
   };
 }
 
@@ -52,7 +61,12 @@ export default function SettleApplyPersonBusPage() {
     else if (apply) form.setFieldsValue(fromApply(apply));
   }, [apply, form, navigate]);
 
-  if (current.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  if (current.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </Card>
+    );
 
   const submit = async (v: Values) => {
     setSaving(true);
@@ -83,11 +97,20 @@ export default function SettleApplyPersonBusPage() {
         scrollToFirstError
       >
         <Form.Item label="主体类型" name="subjectType" required>
-          <Radio.Group optionType="button" buttonStyle="solid" options={Object.entries(SUBJECT_TYPES).map(([value, label]) => ({ value, label }))} />
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={Object.entries(SUBJECT_TYPES).map(([value, label]) => ({ value, label }))}
+          />
         </Form.Item>
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            <Form.Item label={subjectType === 'business' ? '企业名称' : '姓名/个体户名称'} name="subjectName" required rules={[zodRule(f.subjectName)]}>
+            <Form.Item
+              label={subjectType === 'business' ? '企业名称' : '姓名/个体户名称'}
+              name="subjectName"
+              required
+              rules={[zodRule(f.subjectName)]}
+            >
               <Input maxLength={50} placeholder={subjectType === 'business' ? '与营业执照一致' : '与身份证或个体工商户执照一致'} />
             </Form.Item>
           </Col>
@@ -113,7 +136,12 @@ export default function SettleApplyPersonBusPage() {
           </Col>
           {subjectType === 'business' ? (
             <Col xs={24} md={12}>
-              <Form.Item label="法定代表人" name="legalPerson" required rules={[{ required: true, whitespace: true, message: '请输入法定代表人' }, zodRule(f.legalPerson)]}>
+              <Form.Item
+                label="法定代表人"
+                name="legalPerson"
+                required
+                rules={[{ required: true, whitespace: true, message: '请输入法定代表人' }, zodRule(f.legalPerson)]}
+              >
                 <Input maxLength={20} />
               </Form.Item>
             </Col>

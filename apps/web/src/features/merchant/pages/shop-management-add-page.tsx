@@ -1,8 +1,34 @@
-import { STORE_STATUS, type StoreCategory, storeFields, storeOps, type StoreRow, storeUpdateInput, WEEKDAYS } from '@merchant/contracts/merchant/store';
+import {
+  STORE_STATUS,
+  type StoreCategory,
+  storeFields,
+  storeOps,
+  type StoreRow,
+  storeUpdateInput,
+  WEEKDAYS,
+} from '@merchant/contracts/merchant/store';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { App, Button, Card, Cascader, Checkbox, Col, Form, Input, InputNumber, Radio, Result, Row, Select, Skeleton, Space, TimePicker, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Cascader,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  TimePicker,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isMaskedPhone } from '@merchant/contracts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
@@ -32,7 +58,13 @@ interface Values {
 }
 
 const f = storeFields;
-const EMPTY: Partial<Values> = { status: 1, tagCodes: [], businessDays: [1, 2, 3, 4, 5, 6, 7], openTime: dayjs('08:00', 'HH:mm'), closeTime: dayjs('22:00', 'HH:mm') };
+const EMPTY: Partial<Values> = {
+  status: 1,
+  tagCodes: [],
+  businessDays: [1, 2, 3, 4, 5, 6, 7],
+  openTime: dayjs('08:00', 'HH:mm'),
+  closeTime: dayjs('22:00', 'HH:mm'),
+};
 
 function categoryPath(tree: StoreCategory[], code: string): string[] {
   const parent = tree.find((c) => c.children?.some((x) => x.code === code));
@@ -41,15 +73,33 @@ function categoryPath(tree: StoreCategory[], code: string): string[] {
 
 function toValues(s: StoreRow, tree: StoreCategory[]): Values {
   return {
-    name: s.name, category: categoryPath(tree, s.categoryCode), tagCodes: s.tagCodes, status: s.status, contactName: s.contactName,
-    contactPhone: s.contactPhone, province: s.province, city: s.city, district: s.district, address: s.address, lng: s.lng, lat: s.lat,
-    openTime: dayjs(s.openTime, 'HH:mm'), closeTime: dayjs(s.closeTime, 'HH:mm'), businessDays: s.businessDays, remark: s.remark,
+    name: s.name,
+    category: categoryPath(tree, s.categoryCode),
+    tagCodes: s.tagCodes,
+    status: s.status,
+    contactName: s.contactName,
+    contactPhone: s.contactPhone,
+    province: s.province,
+    city: s.city,
+    district: s.district,
+    address: s.address,
+    lng: s.lng,
+    lat: s.lat,
+    openTime: dayjs(s.openTime, 'HH:mm'),
+    closeTime: dayjs(s.closeTime, 'HH:mm'),
+    businessDays: s.businessDays,
+    remark: s.remark,
   };
 }
 
 function toBody(v: Values) {
   const { category, openTime, closeTime, ...rest } = v;
-  return { ...rest, categoryCode: category?.at(-1) ?? '', openTime: openTime?.format('HH:mm') ?? '', closeTime: closeTime?.format('HH:mm') ?? '' };
+  return {
+    ...rest,
+    categoryCode: category?.at(-1) ?? '',
+    openTime: openTime?.format('HH:mm') ?? '',
+    closeTime: closeTime?.format('HH:mm') ?? '',
+  };
 }
 
 /**
@@ -65,9 +115,17 @@ export default function ShopManagementAddPage() {
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
-  const categories = useQuery({ queryKey: ['merchant', 'store-categories'], queryFn: () => call(storeOps.categories), staleTime: Infinity });
+  const categories = useQuery({
+    queryKey: ['merchant', 'store-categories'],
+    queryFn: () => call(storeOps.categories),
+    staleTime: Infinity,
+  });
   const tags = useQuery({ queryKey: ['merchant', 'store-tags'], queryFn: () => call(storeOps.tags), staleTime: Infinity });
-  const store = useQuery({ queryKey: ['merchant', 'store', storeCode], queryFn: () => call(storeOps.detail, { storeCode: storeCode! }), enabled: Boolean(storeCode) });
+  const store = useQuery({
+    queryKey: ['merchant', 'store', storeCode],
+    queryFn: () => call(storeOps.detail, { storeCode: storeCode! }),
+    enabled: Boolean(storeCode),
+  });
   const contactPhone = Form.useWatch('contactPhone', form);
   useLeaveGuard(dirty && !saving);
 
@@ -76,14 +134,24 @@ export default function ShopManagementAddPage() {
       const v = toValues(store.data, categories.data);
       // an edit keeps the masked phone (sent back unchanged, the server keeps the number); a copy is a
       // new store and needs a number of its own
-      form.setFieldsValue(isEdit ? v : { ...v, name: `${v.name}（副本）`, contactPhone: isMaskedPhone(v.contactPhone) ? '' : v.contactPhone });
+      form.setFieldsValue(
+        isEdit ? v : { ...v, name: `${v.name}（副本）`, contactPhone: isMaskedPhone(v.contactPhone) ? '' : v.contactPhone },
+      );
     }
   }, [store.data, categories.data, form, isEdit]);
 
-  if (type !== 'add' && type !== 'edit') return <Result status="404" title="页面类型不正确" extra={<Link to="/website/basic/shop-management-list">返回门店列表</Link>} />;
-  if (isEdit && !storeCode) return <Result status="warning" title="缺少门店编号" extra={<Link to="/website/basic/shop-management-list">返回门店列表</Link>} />;
-  if (storeCode && (store.isLoading || categories.isLoading)) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 14 }} /></Card>;
-  if (storeCode && !store.data) return <Result status="warning" title="门店不存在" extra={<Link to="/website/basic/shop-management-list">返回门店列表</Link>} />;
+  if (type !== 'add' && type !== 'edit')
+    return <Result status="404" title="页面类型不正确" extra={<Link to="/website/basic/shop-management-list">返回门店列表</Link>} />;
+  if (isEdit && !storeCode)
+    return <Result status="warning" title="缺少门店编号" extra={<Link to="/website/basic/shop-management-list">返回门店列表</Link>} />;
+  if (storeCode && (store.isLoading || categories.isLoading))
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 14 }} />
+      </Card>
+    );
+  if (storeCode && !store.data)
+    return <Result status="warning" title="门店不存在" extra={<Link to="/website/basic/shop-management-list">返回门店列表</Link>} />;
 
   const submit = async (v: Values) => {
     setSaving(true);
@@ -120,7 +188,13 @@ export default function ShopManagementAddPage() {
       scrollToFirstError
     >
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Card variant="borderless" title={<span data-testid="store-form-title">{title}</span>} extra={storeCode ? <Typography.Text type="secondary">门店编号 {isEdit ? storeCode : `（复制自 ${storeCode}）`}</Typography.Text> : null}>
+        <Card
+          variant="borderless"
+          title={<span data-testid="store-form-title">{title}</span>}
+          extra={
+            storeCode ? <Typography.Text type="secondary">门店编号 {isEdit ? storeCode : `（复制自 ${storeCode}）`}</Typography.Text> : null
+          }
+        >
           <Row gutter={24}>
             <Col xs={24} md={12}>
               <Form.Item label="门店名称" name="name" required rules={[zodRule(f.name)]}>
@@ -131,13 +205,22 @@ export default function ShopManagementAddPage() {
               <Form.Item label="门店分类" name="category" required rules={[{ type: 'array', min: 2, message: '请选择门店分类' }]}>
                 <Cascader
                   placeholder="请选择门店分类"
-                  options={(categories.data ?? []).map((c) => ({ value: c.code, label: c.name, children: c.children?.map((x) => ({ value: x.code, label: x.name })) }))}
+                  options={(categories.data ?? []).map((c) => ({
+                    value: c.code,
+                    label: c.name,
+                    children: c.children?.map((x) => ({ value: x.code, label: x.name })),
+                  }))}
                 />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="门店标签" name="tagCodes" rules={[zodRule(f.tagCodes)]} extra="最多选8个">
-                <Select mode="multiple" maxCount={8} placeholder="请选择门店标签" options={(tags.data ?? []).map((t) => ({ value: t.code, label: t.name }))} />
+                <Select
+                  mode="multiple"
+                  maxCount={8}
+                  placeholder="请选择门店标签"
+                  options={(tags.data ?? []).map((t) => ({ value: t.code, label: t.name }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -155,7 +238,12 @@ export default function ShopManagementAddPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="联系电话" name="contactPhone" required rules={[zodRule(isEdit ? storeUpdateInput.shape.contactPhone : f.contactPhone)]}>
+              <Form.Item
+                label="联系电话"
+                name="contactPhone"
+                required
+                rules={[zodRule(isEdit ? storeUpdateInput.shape.contactPhone : f.contactPhone)]}
+              >
                 <Input
                   maxLength={20}
                   placeholder="手机号、座机或400电话"
@@ -172,7 +260,13 @@ export default function ShopManagementAddPage() {
             </Col>
             <AddressFields fields={f} addressPlaceholder="街道、门牌号、楼层" />
             <Col xs={24} md={12}>
-              <Form.Item label="经度" name="lng" required rules={[{ required: true, message: '请输入经度' }, zodRule(f.lng)]} extra="GCJ-02 坐标（腾讯、高德地图拾取）">
+              <Form.Item
+                label="经度"
+                name="lng"
+                required
+                rules={[{ required: true, message: '请输入经度' }, zodRule(f.lng)]}
+                extra="GCJ-02 坐标（腾讯、高德地图拾取）"
+              >
                 <InputNumber style={{ width: '100%' }} precision={6} step={0.0001} placeholder="如 121.463200" />
               </Form.Item>
             </Col>

@@ -22,7 +22,11 @@ export default function ShopManagementEditPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const store = useQuery({ queryKey: ['merchant', 'store', storeCode], queryFn: () => call(storeOps.detail, { storeCode: storeCode! }), enabled: Boolean(storeCode) });
+  const store = useQuery({
+    queryKey: ['merchant', 'store', storeCode],
+    queryFn: () => call(storeOps.detail, { storeCode: storeCode! }),
+    enabled: Boolean(storeCode),
+  });
   const records = useQuery({
     queryKey: ['merchant', 'store-records', storeCode, page],
     queryFn: () => call(storeOps.changeRecords, { storeCode: storeCode!, pageNum: page.pageNum, pageSize: page.pageSize }),
@@ -31,7 +35,12 @@ export default function ShopManagementEditPage() {
   });
 
   if (!storeCode) return <Result status="info" title="请选择要查看的门店" extra={backToList} />;
-  if (store.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 12 }} /></Card>;
+  if (store.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </Card>
+    );
   const s = store.data;
   if (!s) return <Result status="warning" title="门店不存在" extra={backToList} />;
 
@@ -48,9 +57,17 @@ export default function ShopManagementEditPage() {
 
   const columns: ColumnsType<StoreChangeRecord> = [
     { title: '时间', dataIndex: 'createdAt', width: 170, render: formatDateTime },
-    { title: '类型', dataIndex: 'changeTypeName', width: 100, render: (v: string, r) => <Tag color={r.changeType === 'create' ? 'blue' : r.changeType === 'status' ? 'orange' : 'default'}>{v}</Tag> },
     {
-      title: '变更内容', dataIndex: 'changes',
+      title: '类型',
+      dataIndex: 'changeTypeName',
+      width: 100,
+      render: (v: string, r) => (
+        <Tag color={r.changeType === 'create' ? 'blue' : r.changeType === 'status' ? 'orange' : 'default'}>{v}</Tag>
+      ),
+    },
+    {
+      title: '变更内容',
+      dataIndex: 'changes',
       render: (changes: StoreChangeRecord['changes'], r) =>
         r.changeType === 'create' ? (
           <Typography.Text type="secondary">创建门店（{changes.length}项信息）</Typography.Text>
@@ -58,7 +75,10 @@ export default function ShopManagementEditPage() {
           <Space orientation="vertical" size={2}>
             {changes.map((c) => (
               <span key={c.field}>
-                <Typography.Text strong>{c.label}</Typography.Text>：<Typography.Text delete type="secondary">{formatFieldValue(c.field, c.before)}</Typography.Text>
+                <Typography.Text strong>{c.label}</Typography.Text>：
+                <Typography.Text delete type="secondary">
+                  {formatFieldValue(c.field, c.before)}
+                </Typography.Text>
                 {' → '}
                 <Typography.Text>{formatFieldValue(c.field, c.after)}</Typography.Text>
               </span>
@@ -73,10 +93,19 @@ export default function ShopManagementEditPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
         variant="borderless"
-        title={<Space>{s.name}<StoreTag status={s.status} /></Space>}
+        title={
+          <Space>
+            {s.name}
+            <StoreTag status={s.status} />
+          </Space>
+        }
         extra={
           <Space>
-            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/website/basic/shop-management-add/edit/${s.storeCode}`)}>
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/website/basic/shop-management-add/edit/${s.storeCode}`)}
+            >
               编辑门店
             </Button>
             <Button icon={<CopyOutlined />} onClick={() => navigate(`/website/basic/shop-management-add/add/${s.storeCode}`)}>
@@ -105,13 +134,27 @@ export default function ShopManagementEditPage() {
             { key: 'tags', label: '门店标签', children: s.tagNames.length ? s.tagNames.map((t) => <Tag key={t}>{t}</Tag>) : '--' },
             { key: 'contact', label: '联系人', children: s.contactName },
             // shop-management-list (this page's anchor) is where the number is edited: its holders may reveal it
-            { key: 'phone', label: '联系电话', children: <MaskedPhone value={s.contactPhone} canReveal reveal={() => call(phoneRevealOps.reveal, { kind: 'store', id: s.id }).then((r) => r.phone)} /> },
+            {
+              key: 'phone',
+              label: '联系电话',
+              children: (
+                <MaskedPhone
+                  value={s.contactPhone}
+                  canReveal
+                  reveal={() => call(phoneRevealOps.reveal, { kind: 'store', id: s.id }).then((r) => r.phone)}
+                />
+              ),
+            },
             { key: 'staff', label: '门店员工', children: `${s.staffCount} 人` },
             { key: 'region', label: '所在地区', children: [s.province, s.city, s.district].filter(Boolean).join(' ') },
             { key: 'address', label: '详细地址', span: 2, children: s.address },
             { key: 'coord', label: '经纬度', children: `${s.lng.toFixed(6)}, ${s.lat.toFixed(6)}（GCJ-02）` },
             { key: 'hours', label: '营业时间', children: s.businessHours },
-            { key: 'days', label: '营业日', children: s.businessDays.length === 7 ? '每天' : s.businessDays.map((d) => WEEKDAYS[d as keyof typeof WEEKDAYS]).join('、') },
+            {
+              key: 'days',
+              label: '营业日',
+              children: s.businessDays.length === 7 ? '每天' : s.businessDays.map((d) => WEEKDAYS[d as keyof typeof WEEKDAYS]).join('、'),
+            },
             { key: 'created', label: '创建时间', children: formatDateTime(s.createdAt) },
             { key: 'updated', label: '最近修改', children: formatDateTime(s.updatedAt) },
             { key: 'remark', label: '备注', span: 'filled', children: s.remark || '--' },

@@ -18,13 +18,26 @@ export default function SubmitApplyPage() {
   const current = useSettleCurrent();
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (current.isLoading) return <Card variant="borderless"><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (current.isLoading)
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </Card>
+    );
   const draft = current.data?.apply?.status === 0 ? current.data.apply : null;
   if (!draft) {
     return (
       <Card variant="borderless">
         <SettleSteps current={2} />
-        <Result status="info" title="没有待提交的入驻申请" extra={<Link to="/website/basic/settle-apply"><Button type="primary">返回入驻申请</Button></Link>} />
+        <Result
+          status="info"
+          title="没有待提交的入驻申请"
+          extra={
+            <Link to="/website/basic/settle-apply">
+              <Button type="primary">返回入驻申请</Button>
+            </Link>
+          }
+        />
       </Card>
     );
   }
@@ -60,12 +73,37 @@ export default function SubmitApplyPage() {
             ...(draft.subjectType === 'business' ? [{ key: 'legal', label: '法定代表人', children: draft.legalPerson }] : []),
             { key: 'contact', label: '联系人', children: draft.contactName },
             // settle-apply is this page: its holders may reveal the number they typed
-            { key: 'phone', label: '联系电话', children: <MaskedPhone value={draft.contactPhone} canReveal reveal={() => call(phoneRevealOps.reveal, { kind: 'settle', id: draft.id }).then((r) => r.phone)} /> },
-            { key: 'address', label: '地址', span: 2, children: [draft.province, draft.city, draft.district, draft.address].filter(Boolean).join(' ') },
+            {
+              key: 'phone',
+              label: '联系电话',
+              children: (
+                <MaskedPhone
+                  value={draft.contactPhone}
+                  canReveal
+                  reveal={() => call(phoneRevealOps.reveal, { kind: 'settle', id: draft.id }).then((r) => r.phone)}
+                />
+              ),
+            },
+            {
+              key: 'address',
+              label: '地址',
+              span: 2,
+              children: [draft.province, draft.city, draft.district, draft.address].filter(Boolean).join(' '),
+            },
             { key: 'file', label: '证件照片', span: 2, children: <FilePreview id={draft.certFileId} /> },
             {
-              key: 'lines', label: '业务线', span: 2,
-              children: missingLines ? <Link to="/website/basic/bus-line">尚未选择，去选择</Link> : draft.businessLineNames.map((n) => <Tag key={n} color="blue">{n}</Tag>),
+              key: 'lines',
+              label: '业务线',
+              span: 2,
+              children: missingLines ? (
+                <Link to="/website/basic/bus-line">尚未选择，去选择</Link>
+              ) : (
+                draft.businessLineNames.map((n) => (
+                  <Tag key={n} color="blue">
+                    {n}
+                  </Tag>
+                ))
+              ),
             },
             { key: 'remark', label: '补充说明', span: 2, children: draft.remark || '--' },
           ]}

@@ -4,7 +4,15 @@ import { App, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space, T
 import type { Dayjs } from 'dayjs';
 import { PlusOutlined } from '@ant-design/icons';
 import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
-import { STAFF_POSITIONS, STAFF_STATUS, staffFields, staffOps, staffUpdateInput, type StaffPosition, type StaffRow } from '@merchant/contracts/merchant/staff';
+import {
+  STAFF_POSITIONS,
+  STAFF_STATUS,
+  staffFields,
+  staffOps,
+  staffUpdateInput,
+  type StaffPosition,
+  type StaffRow,
+} from '@merchant/contracts/merchant/staff';
 import { businessToday, dateToPicker, formatDate, formatDateTime, pickerToDate } from '../../../shared/format/date.ts';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
@@ -37,15 +45,27 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
   const stores = useStoreOptions();
-  const detail = useQuery({ queryKey: ['merchant', 'staff-detail', editingId], queryFn: () => call(staffOps.detail, { id: editingId! }), enabled: open && editingId !== null });
+  const detail = useQuery({
+    queryKey: ['merchant', 'staff-detail', editingId],
+    queryFn: () => call(staffOps.detail, { id: editingId! }),
+    enabled: open && editingId !== null,
+  });
   const phone = Form.useWatch('phone', form);
   useEffect(() => {
     if (!open) return;
-    if (editingId === null) form.setFieldsValue({ name: '', phone: '', position: 'clerk', entryDate: dateToPicker(businessToday()), storeIds: [], remark: '' });
+    if (editingId === null)
+      form.setFieldsValue({ name: '', phone: '', position: 'clerk', entryDate: dateToPicker(businessToday()), storeIds: [], remark: '' });
     else if (detail.data) {
       // the phone comes masked: sent back unchanged, the server keeps the number
       const d = detail.data;
-      form.setFieldsValue({ name: d.name, phone: d.phone, position: d.position as StaffPosition, entryDate: dateToPicker(d.entryDate), storeIds: d.stores.map((s) => s.id), remark: d.remark });
+      form.setFieldsValue({
+        name: d.name,
+        phone: d.phone,
+        position: d.position as StaffPosition,
+        entryDate: dateToPicker(d.entryDate),
+        storeIds: d.stores.map((s) => s.id),
+        remark: d.remark,
+      });
     }
   }, [open, editingId, detail.data, form]);
 
@@ -70,7 +90,15 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
   };
 
   return (
-    <Modal open={open} title={editingId === null ? '新增员工' : '编辑员工'} width={640} onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: busy }} destroyOnHidden>
+    <Modal
+      open={open}
+      title={editingId === null ? '新增员工' : '编辑员工'}
+      width={640}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: busy }}
+      destroyOnHidden
+    >
       <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void finish(v)}>
         <Row gutter={16}>
           <Col span={12}>
@@ -124,7 +152,11 @@ function StaffModal({ editingId, open, onClose }: { editingId: number | null; op
 function ConfigStoreModal({ staff, onClose }: { staff: StaffRow | null; onClose: () => void }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['merchant', 'staff-stores', staff?.id], queryFn: () => call(staffOps.storeOptions, { id: staff!.id }), enabled: staff !== null });
+  const q = useQuery({
+    queryKey: ['merchant', 'staff-stores', staff?.id],
+    queryFn: () => call(staffOps.storeOptions, { id: staff!.id }),
+    enabled: staff !== null,
+  });
   const [selected, setSelected] = useState<number[] | null>(null);
   const value = selected ?? q.data?.selected ?? [];
   const ok = async () => {
@@ -139,7 +171,16 @@ function ConfigStoreModal({ staff, onClose }: { staff: StaffRow | null; onClose:
     }
   };
   return (
-    <Modal open={staff !== null} title={`配置门店：${staff?.name ?? ''}`} onOk={() => void ok()} onCancel={() => { setSelected(null); onClose(); }} width={640}>
+    <Modal
+      open={staff !== null}
+      title={`配置门店：${staff?.name ?? ''}`}
+      onOk={() => void ok()}
+      onCancel={() => {
+        setSelected(null);
+        onClose();
+      }}
+      width={640}
+    >
       <Typography.Paragraph type="secondary">员工可在所关联的门店打卡、补货与盘点。</Typography.Paragraph>
       <Select
         mode="multiple"
@@ -149,7 +190,11 @@ function ConfigStoreModal({ staff, onClose }: { staff: StaffRow | null; onClose:
         onChange={setSelected}
         optionFilterProp="label"
         placeholder="选择门店"
-        options={(q.data?.stores ?? []).map((s) => ({ value: s.id, label: `${s.name}（${s.city}）`, disabled: s.status === 3 && !value.includes(s.id) }))}
+        options={(q.data?.stores ?? []).map((s) => ({
+          value: s.id,
+          label: `${s.name}（${s.city}）`,
+          disabled: s.status === 3 && !value.includes(s.id),
+        }))}
       />
     </Modal>
   );
@@ -181,19 +226,47 @@ export default function UserListPage() {
     { key: 'name', title: '姓名', sortable: true, width: 100, search: { type: 'text', maxLength: 20 } },
     { key: 'phone', title: '手机号', width: 130, search: { type: 'text', maxLength: 11 } },
     { key: 'position', title: '岗位', dataIndex: 'positionName', width: 90, search: { type: 'select', options: positionOptions } },
-    { key: 'status', title: '状态', width: 80, render: (v) => <StaffTag status={Number(v)} />, search: { type: 'select', options: Object.entries(STAFF_STATUS).map(([v, l]) => ({ value: Number(v), label: l })) } },
     {
-      key: 'storeId', title: '关联门店', dataIndex: 'stores', width: 320,
-      render: (v) => ((v as StaffRow['stores']).length ? <Space size={[0, 4]} wrap>{(v as StaffRow['stores']).map((s) => <Tag key={s.id}>{s.name}</Tag>)}</Space> : <Typography.Text type="secondary">未关联</Typography.Text>),
+      key: 'status',
+      title: '状态',
+      width: 80,
+      render: (v) => <StaffTag status={Number(v)} />,
+      search: { type: 'select', options: Object.entries(STAFF_STATUS).map(([v, l]) => ({ value: Number(v), label: l })) },
+    },
+    {
+      key: 'storeId',
+      title: '关联门店',
+      dataIndex: 'stores',
+      width: 320,
+      render: (v) =>
+        (v as StaffRow['stores']).length ? (
+          <Space size={[0, 4]} wrap>
+            {(v as StaffRow['stores']).map((s) => (
+              <Tag key={s.id}>{s.name}</Tag>
+            ))}
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">未关联</Typography.Text>
+        ),
       search: { type: 'select', label: '门店', options: stores.map((s) => ({ value: s.value, label: s.label })) },
     },
     { key: 'entryDate', title: '入职日期', width: 110, render: (v) => formatDate(v) },
     { key: 'createdAt', title: '创建时间', sortable: true, width: 170, render: (v) => formatDateTime(v as number) },
     {
-      key: 'actions', title: '操作', fixed: 'right', width: 190,
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 190,
       render: (_v, r) => (
         <Space size={8}>
-          <a onClick={() => { setEditingId(r.id); setFormOpen(true); }}>编辑</a>
+          <a
+            onClick={() => {
+              setEditingId(r.id);
+              setFormOpen(true);
+            }}
+          >
+            编辑
+          </a>
           <a onClick={() => setConfiguring(r)}>配置门店</a>
           <a onClick={() => toggle(r)}>{r.status === 1 ? '停用' : '启用'}</a>
         </Space>
@@ -211,7 +284,14 @@ export default function UserListPage() {
         title="门店员工"
         exportable={{ operation: staffOps.list, exportName: '门店员工' }}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditingId(null); setFormOpen(true); }}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setEditingId(null);
+              setFormOpen(true);
+            }}
+          >
             新增员工
           </Button>
         }

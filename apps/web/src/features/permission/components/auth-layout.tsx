@@ -10,7 +10,17 @@ const highlights = [
 ];
 
 /** Split screen for the public pages: brand panel left, the form card right. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <aside className="auth-brand">

@@ -32,7 +32,6 @@ export default function FindPasswordPage() {
     }
   };
 
-
   return (
     <AuthLayout title="找回密码" subtitle="通过绑定的手机号验证后设置新密码" footer={<Link to="/login">返回登录</Link>}>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>

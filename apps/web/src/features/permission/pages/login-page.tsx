@@ -81,7 +81,13 @@ export default function LoginPage() {
             key: 'password',
             label: '账号登录',
             children: (
-              <Form form={pwdForm} layout="vertical" requiredMark={false} onFinish={submitPassword} initialValues={{ userName: params.get('user') ?? '' }}>
+              <Form
+                form={pwdForm}
+                layout="vertical"
+                requiredMark={false}
+                onFinish={submitPassword}
+                initialValues={{ userName: params.get('user') ?? '' }}
+              >
                 <Form.Item label="账号" name="userName" rules={[zodRule(loginPasswordInput.shape.userName)]}>
                   <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" size="large" />
                 </Form.Item>
@@ -105,7 +111,13 @@ export default function LoginPage() {
                 <Form.Item label="验证码" required>
                   <Space.Compact style={{ width: '100%' }}>
                     <Form.Item name="code" noStyle rules={[zodRule(loginSmsInput.shape.code)]}>
-                      <Input prefix={<SafetyOutlined />} placeholder="6位数字验证码" maxLength={6} size="large" autoComplete="one-time-code" />
+                      <Input
+                        prefix={<SafetyOutlined />}
+                        placeholder="6位数字验证码"
+                        maxLength={6}
+                        size="large"
+                        autoComplete="one-time-code"
+                      />
                     </Form.Item>
                     <SmsCodeButton purpose="login" getPhone={phoneForCode} />
                   </Space.Compact>

@@ -43,7 +43,6 @@ export default function RegisterPage() {
     }
   };
 
-
   return (
     <AuthLayout title="商户注册" subtitle="注册后即可使用商户管理系统" footer={<Link to="/login">已有账号？去登录</Link>}>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>

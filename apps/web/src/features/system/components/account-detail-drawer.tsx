@@ -23,7 +23,11 @@ export function AccountDetailDrawer({
   extra?: ReactNode | ((account: AccountDetail) => ReactNode);
 }) {
   const open = accountId !== null;
-  const q = useQuery({ queryKey: systemKeys.accountDetail(accountId ?? 0), queryFn: () => call(accountOps.detail, { id: accountId! }, DETAIL), enabled: open });
+  const q = useQuery({
+    queryKey: systemKeys.accountDetail(accountId ?? 0),
+    queryFn: () => call(accountOps.detail, { id: accountId! }, DETAIL),
+    enabled: open,
+  });
   const a = q.data;
   // the server sends the phone masked; 账号管理 (the page that edits accounts) may reveal it, logged
   const menuTree = useSession((s) => s.menuTree);
@@ -56,7 +60,18 @@ export function AccountDetailDrawer({
             styles={{ label: { width: 110 } }}
             items={[
               { key: 'userName', label: '账号', children: a.userName },
-              { key: 'phone', label: '手机号', children: <MaskedPhone key={a.id} value={a.phone} canReveal={canReveal} reveal={() => call(accountOps.phoneReveal, { kind: 'account', id: a.id }).then((r) => r.phone)} /> },
+              {
+                key: 'phone',
+                label: '手机号',
+                children: (
+                  <MaskedPhone
+                    key={a.id}
+                    value={a.phone}
+                    canReveal={canReveal}
+                    reveal={() => call(accountOps.phoneReveal, { kind: 'account', id: a.id }).then((r) => r.phone)}
+                  />
+                ),
+              },
               {
                 key: 'status',
                 label: '状态',

@@ -47,9 +47,7 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
       const enabling = row.status !== 1;
       modal.confirm({
         title: `${enabling ? '启用' : '停用'}账号“${row.userName}”？`,
-        content: enabling
-          ? '启用后该账号可以重新登录。'
-          : '停用后该账号将无法登录，已登录的会话会立即结束（下一次操作时退出到登录页）。',
+        content: enabling ? '启用后该账号可以重新登录。' : '停用后该账号将无法登录，已登录的会话会立即结束（下一次操作时退出到登录页）。',
         okText: enabling ? '启用' : '停用',
         okButtonProps: { danger: !enabling },
         onOk: () => act({ kind: enabling ? 'enable' : 'disable', row }),
@@ -65,12 +63,18 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
       });
 
     return [
-      { key: 'userName', title: '账号', width: 150, search: { type: 'text', maxLength: 32, inCompact: true }, render: (v, r) => (
-        <Space size={4}>
-          <a onClick={() => setDetailId(r.id)}>{String(v)}</a>
-          {r.merchantAccountType === 1 ? <Tag color="purple">柜主</Tag> : null}
-        </Space>
-      ) },
+      {
+        key: 'userName',
+        title: '账号',
+        width: 150,
+        search: { type: 'text', maxLength: 32, inCompact: true },
+        render: (v, r) => (
+          <Space size={4}>
+            <a onClick={() => setDetailId(r.id)}>{String(v)}</a>
+            {r.merchantAccountType === 1 ? <Tag color="purple">柜主</Tag> : null}
+          </Space>
+        ),
+      },
       {
         key: 'phone',
         title: '手机号',
@@ -137,7 +141,12 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
                 详情
               </Button>
               <Tooltip title={locked}>
-                <Button type="link" size="small" disabled={!!locked} onClick={() => navigate(accountHandlePath('edit', r.memberships[0]?.roleId ?? 0, r.id))}>
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={!!locked}
+                  onClick={() => navigate(accountHandlePath('edit', r.memberships[0]?.roleId ?? 0, r.id))}
+                >
                   编辑
                 </Button>
               </Tooltip>
@@ -152,13 +161,21 @@ export function AccountTable({ compact = false }: { compact?: boolean }) {
                   items: [
                     {
                       key: 'reset',
-                      label: <Tooltip title={self ? '请在登录页通过“忘记密码”修改自己的密码' : locked} placement="left">重置密码</Tooltip>,
+                      label: (
+                        <Tooltip title={self ? '请在登录页通过“忘记密码”修改自己的密码' : locked} placement="left">
+                          重置密码
+                        </Tooltip>
+                      ),
                       disabled: self || !!locked,
                     },
                     { type: 'divider' },
                     {
                       key: 'delete',
-                      label: <Tooltip title={self ? '不能删除当前登录的账号' : locked} placement="left">删除</Tooltip>,
+                      label: (
+                        <Tooltip title={self ? '不能删除当前登录的账号' : locked} placement="left">
+                          删除
+                        </Tooltip>
+                      ),
                       danger: true,
                       disabled: self || !!locked,
                     },

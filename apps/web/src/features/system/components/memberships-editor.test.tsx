@@ -6,12 +6,29 @@ import type { MembershipDraft } from '../form-rules.ts';
 import { MembershipsEditor } from './memberships-editor.tsx';
 
 const role = (id: number, organizationId: number, name: string): RoleRow => ({
-  id, organizationId, name, packageName: '标准版', isAdmin: false, organizationName: '', accountCount: 0, createdAt: 0, manageable: true, manageNote: null,
+  id,
+  organizationId,
+  name,
+  packageName: '标准版',
+  isAdmin: false,
+  organizationName: '',
+  accountCount: 0,
+  createdAt: 0,
+  manageable: true,
+  manageNote: null,
 });
 const roles = [role(10, 1, '运营'), role(11, 1, '财务'), role(20, 2, '区域经理')];
 const orgOptions = [{ title: '总部', value: 1, key: 1, children: [{ title: '华东大区', value: 2, key: 2 }] }];
 
-function Harness({ initial, onFinish, roleList = roles }: { initial: MembershipDraft[]; onFinish?: (v: unknown) => void; roleList?: RoleRow[] }) {
+function Harness({
+  initial,
+  onFinish,
+  roleList = roles,
+}: {
+  initial: MembershipDraft[];
+  onFinish?: (v: unknown) => void;
+  roleList?: RoleRow[];
+}) {
   const [form] = Form.useForm();
   return (
     <App>
@@ -56,7 +73,15 @@ describe('MembershipsEditor', () => {
 
   it('refuses a repeated organisation and role before sending', async () => {
     let sent: unknown = null;
-    render(<Harness initial={[{ organizationId: 1, roleId: 10 }, { organizationId: 1, roleId: 10 }]} onFinish={(v) => (sent = v)} />);
+    render(
+      <Harness
+        initial={[
+          { organizationId: 1, roleId: 10 },
+          { organizationId: 1, roleId: 10 },
+        ]}
+        onFinish={(v) => (sent = v)}
+      />,
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /提\s*交/ })));
     await screen.findByText('第2行：与前面的组织角色重复');
     expect(sent).toBeNull();
@@ -73,7 +98,10 @@ describe('MembershipsEditor', () => {
     render(<Harness initial={[{ organizationId: 1 }]} roleList={limited} />);
     await openSelect('第1行角色');
     await waitFor(() => expect(optionTexts()).toEqual(['运营', '财务']));
-    const disabled = Array.from(document.querySelectorAll('.ant-select-item-option-disabled')).map((o) => [o.textContent, o.getAttribute('title')]);
+    const disabled = Array.from(document.querySelectorAll('.ant-select-item-option-disabled')).map((o) => [
+      o.textContent,
+      o.getAttribute('title'),
+    ]);
     expect(disabled).toEqual([['财务', '财务：角色“财务”含有您自己没有的菜单权限']]);
   });
 });

@@ -31,12 +31,20 @@ export function MembershipsEditor({ form, orgOptions, roles, rolesLoading, disab
                 label: r.name,
                 title: r.manageable ? r.name : `${r.name}：${r.manageNote ?? '不能分配'}`,
                 disabled: !r.manageable,
-                desc: r.isAdmin ? <Tag color="red" style={{ marginInlineStart: 6 }}>管理员</Tag> : null,
+                desc: r.isAdmin ? (
+                  <Tag color="red" style={{ marginInlineStart: 6 }}>
+                    管理员
+                  </Tag>
+                ) : null,
               }));
             return (
               <div className="membership-row" key={field.key}>
                 <span className="membership-index">{i + 1}.</span>
-                <Form.Item name={[field.name, 'organizationId']} rules={[{ required: true, message: '请选择组织' }]} style={{ flex: 1, minWidth: 0 }}>
+                <Form.Item
+                  name={[field.name, 'organizationId']}
+                  rules={[{ required: true, message: '请选择组织' }]}
+                  style={{ flex: 1, minWidth: 0 }}
+                >
                   <TreeSelect
                     aria-label={`第${i + 1}行组织`}
                     treeData={orgOptions}
@@ -47,7 +55,11 @@ export function MembershipsEditor({ form, orgOptions, roles, rolesLoading, disab
                     onChange={() => form.setFieldValue(['memberships', field.name, 'roleId'], undefined)}
                   />
                 </Form.Item>
-                <Form.Item name={[field.name, 'roleId']} rules={[{ required: true, message: '请选择角色' }]} style={{ flex: 1, minWidth: 0 }}>
+                <Form.Item
+                  name={[field.name, 'roleId']}
+                  rules={[{ required: true, message: '请选择角色' }]}
+                  style={{ flex: 1, minWidth: 0 }}
+                >
                   <Select
                     aria-label={`第${i + 1}行角色`}
                     placeholder={orgId ? (options.length ? '选择角色' : '该组织暂无角色') : '请先选择组织'}

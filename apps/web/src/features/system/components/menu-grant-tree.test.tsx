@@ -5,9 +5,23 @@ import type { MenuNode } from '@merchant/contracts/permission/session';
 import { MenuGrantTree } from './menu-grant-tree.tsx';
 
 const m = (id: number, name: string, menuType: 1 | 2, children: MenuNode[] = []): MenuNode => ({
-  id, parentId: 0, name, iconUrl: '', menuType, sort: id, hidden: false, anchor: `a${id}`, anchorList: [], routePath: '', children,
+  id,
+  parentId: 0,
+  name,
+  iconUrl: '',
+  menuType,
+  sort: id,
+  hidden: false,
+  anchor: `a${id}`,
+  anchorList: [],
+  routePath: '',
+  children,
 });
-const menus = [m(1999, '首页', 2), m(104, '订单管理', 1, [m(10401, '线上零售订单', 2), m(10402, '批发订单', 2)]), m(115, '用户管理', 1, [m(11503, '账号管理', 2)])];
+const menus = [
+  m(1999, '首页', 2),
+  m(104, '订单管理', 1, [m(10401, '线上零售订单', 2), m(10402, '批发订单', 2)]),
+  m(115, '用户管理', 1, [m(11503, '账号管理', 2)]),
+];
 
 function Harness({ initial, onChange }: { initial: number[]; onChange: (ids: number[]) => void }) {
   const [value, setValue] = useState(initial);

@@ -25,8 +25,16 @@ export function OrgDetailDrawer({
 }) {
   const navigate = useNavigate();
   const open = orgId !== null;
-  const detail = useQuery({ queryKey: systemKeys.orgDetail(orgId ?? 0), queryFn: () => call(organizationOps.detail, { id: orgId! }), enabled: open });
-  const children = useQuery({ queryKey: systemKeys.orgChildren(orgId ?? 0), queryFn: () => call(organizationOps.children, { id: orgId! }), enabled: open });
+  const detail = useQuery({
+    queryKey: systemKeys.orgDetail(orgId ?? 0),
+    queryFn: () => call(organizationOps.detail, { id: orgId! }),
+    enabled: open,
+  });
+  const children = useQuery({
+    queryKey: systemKeys.orgChildren(orgId ?? 0),
+    queryFn: () => call(organizationOps.children, { id: orgId! }),
+    enabled: open,
+  });
   const d = detail.data;
 
   return (
@@ -71,7 +79,11 @@ export function OrgDetailDrawer({
             styles={{ label: { width: 110 } }}
             items={[
               { key: 'name', label: '组织名称', children: d.name },
-              { key: 'type', label: '组织类型', children: <Tag color={STRUCTURE_TYPE_COLORS[d.structureType]}>{structureTypeName(d.structureType)}</Tag> },
+              {
+                key: 'type',
+                label: '组织类型',
+                children: <Tag color={STRUCTURE_TYPE_COLORS[d.structureType]}>{structureTypeName(d.structureType)}</Tag>,
+              },
               // Above the active organisation nothing is shown (the admin scope): no parent name there.
               { key: 'parent', label: '上级组织', children: d.parentName ?? (d.parentId === null ? '无（根组织）' : '--') },
               { key: 'sort', label: '排序', children: d.sort },

@@ -30,7 +30,12 @@ export function OrgFormModal({ target, tree, onClose }: { target: OrgFormTarget 
     form.resetFields();
     if (target.mode === 'add') {
       const parent = findOrgNode(tree, target.parentId);
-      form.setFieldsValue({ parentId: target.parentId, name: '', structureType: childStructureType(parent?.structureType), sort: (parent?.children?.length ?? 0) + 1 });
+      form.setFieldsValue({
+        parentId: target.parentId,
+        name: '',
+        structureType: childStructureType(parent?.structureType),
+        sort: (parent?.children?.length ?? 0) + 1,
+      });
     } else {
       form.setFieldsValue({ name: target.node.name, sort: target.node.sort });
     }
@@ -38,8 +43,13 @@ export function OrgFormModal({ target, tree, onClose }: { target: OrgFormTarget 
 
   const save = useMutation({
     mutationFn: async (v: Values) => {
-      if (target?.mode === 'edit') return call(organizationOps.edit, { id: target.node.id, name: v.name.trim(), sort: v.sort ?? 0 }, FORM_SAVE);
-      return call(organizationOps.add, { parentId: v.parentId!, name: v.name.trim(), structureType: v.structureType, sort: v.sort ?? 0 }, FORM_SAVE);
+      if (target?.mode === 'edit')
+        return call(organizationOps.edit, { id: target.node.id, name: v.name.trim(), sort: v.sort ?? 0 }, FORM_SAVE);
+      return call(
+        organizationOps.add,
+        { parentId: v.parentId!, name: v.name.trim(), structureType: v.structureType, sort: v.sort ?? 0 },
+        FORM_SAVE,
+      );
     },
     onSuccess: async () => {
       message.success(target?.mode === 'edit' ? '组织已保存' : '组织已新增');
@@ -56,7 +66,11 @@ export function OrgFormModal({ target, tree, onClose }: { target: OrgFormTarget 
   });
 
   const editing = target?.mode === 'edit' ? target.node : null;
-  const parentName = editing ? (editing.parentId === null ? '无（根组织）' : findOrgNode(tree, editing.parentId)?.name ?? '--') : undefined;
+  const parentName = editing
+    ? editing.parentId === null
+      ? '无（根组织）'
+      : (findOrgNode(tree, editing.parentId)?.name ?? '--')
+    : undefined;
 
   return (
     <Modal

@@ -33,9 +33,20 @@ export function ResetPasswordModal({ account, onClose }: { account: { id: number
       destroyOnHidden
       width={480}
     >
-      <Alert type="warning" showIcon style={{ margin: '12px 0 20px' }} title="重置后该账号所有已登录的会话将立即失效，需要用新密码重新登录。" />
+      <Alert
+        type="warning"
+        showIcon
+        style={{ margin: '12px 0 20px' }}
+        title="重置后该账号所有已登录的会话将立即失效，需要用新密码重新登录。"
+      />
       <Form<Values> form={form} layout="vertical" onFinish={(v) => reset.mutate(v)} preserve={false}>
-        <Form.Item name="password" label="新密码" rules={accountRules.password} validateFirst extra="8-32位，须同时包含字母和数字，不能有空格">
+        <Form.Item
+          name="password"
+          label="新密码"
+          rules={accountRules.password}
+          validateFirst
+          extra="8-32位，须同时包含字母和数字，不能有空格"
+        >
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" maxLength={32} />
         </Form.Item>
         <Form.Item name="confirm" label="确认新密码" required dependencies={['password']} rules={[sameAs('password')]}>

@@ -147,12 +147,23 @@ export default function AccountHandlePage() {
     >
       {locked && !isView ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`不能修改该账号：${locked}`} /> : null}
       {selfLock ? (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="这是当前登录的账号：只能修改手机号；组织角色、账号类型和数据范围请由其他管理员修改。" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="这是当前登录的账号：只能修改手机号；组织角色、账号类型和数据范围请由其他管理员修改。"
+        />
       ) : null}
       <Card title={accountHandleTitle(type)} variant="borderless">
         <Row gutter={24}>
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="userName" label="账号" rules={isAdd ? accountRules.userName : undefined} validateFirst extra={isAdd ? '登录用，创建后不能修改' : undefined}>
+            <Form.Item
+              name="userName"
+              label="账号"
+              rules={isAdd ? accountRules.userName : undefined}
+              validateFirst
+              extra={isAdd ? '登录用，创建后不能修改' : undefined}
+            >
               <Input placeholder="2-32位字母、数字或 _ . @ -" maxLength={32} disabled={!isAdd} autoComplete="off" />
             </Form.Item>
           </Col>
@@ -181,7 +192,13 @@ export default function AccountHandlePage() {
           {isAdd ? (
             <>
               <Col xs={24} md={12} xl={8}>
-                <Form.Item name="password" label="登录密码" rules={accountRules.password} validateFirst extra="8-32位，须同时包含字母和数字">
+                <Form.Item
+                  name="password"
+                  label="登录密码"
+                  rules={accountRules.password}
+                  validateFirst
+                  extra="8-32位，须同时包含字母和数字"
+                >
                   <Input.Password placeholder="请输入登录密码" maxLength={32} autoComplete="new-password" />
                 </Form.Item>
               </Col>
@@ -212,7 +229,13 @@ export default function AccountHandlePage() {
         extra={<Typography.Text type="secondary">账号登录后可在顶栏切换所属的组织与角色</Typography.Text>}
       >
         <div style={{ maxWidth: 720 }}>
-          <MembershipsEditor form={form} orgOptions={orgs.options} roles={roles.roles} rolesLoading={roles.isLoading} disabled={readOnly || selfLock} />
+          <MembershipsEditor
+            form={form}
+            orgOptions={orgs.options}
+            roles={roles.roles}
+            rolesLoading={roles.isLoading}
+            disabled={readOnly || selfLock}
+          />
         </div>
       </Card>
 

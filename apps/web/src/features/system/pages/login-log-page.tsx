@@ -12,8 +12,20 @@ import { systemKeys } from '../query-keys.ts';
 export default function LoginLogPage() {
   const columns = useMemo<ListColumn<LoginLogRow>[]>(
     () => [
-      { key: 'createdAt', title: '登录时间', width: 170, render: (t) => formatDateTime(t as number), search: { type: 'dateRange', showTime: true, name: 'timeRange', label: '登录时间', order: 2 } },
-      { key: 'userName', title: '登录账号', width: 140, search: { type: 'text', label: '账号', order: 0 }, render: (v) => (v ? String(v) : '--') },
+      {
+        key: 'createdAt',
+        title: '登录时间',
+        width: 170,
+        render: (t) => formatDateTime(t as number),
+        search: { type: 'dateRange', showTime: true, name: 'timeRange', label: '登录时间', order: 2 },
+      },
+      {
+        key: 'userName',
+        title: '登录账号',
+        width: 140,
+        search: { type: 'text', label: '账号', order: 0 },
+        render: (v) => (v ? String(v) : '--'),
+      },
       {
         key: 'method',
         title: '登录方式',

@@ -58,11 +58,34 @@ describe('操作日志', { timeout: 30_000 }, () => {
       list: [
         entry({}),
         entry({
-          id: 2, operation: `${loginLogOps.list.name}#export`, operationLabel: '导出（登录日志列表）', anchor: 'login-log', pageName: '登录日志',
-          targetIds: '', targets: '', resultCode: '200002', resultMsg: '数据较多（6000条），已转为后台导出',
+          id: 2,
+          operation: `${loginLogOps.list.name}#export`,
+          operationLabel: '导出（登录日志列表）',
+          anchor: 'login-log',
+          pageName: '登录日志',
+          targetIds: '',
+          targets: '',
+          resultCode: '200002',
+          resultMsg: '数据较多（6000条），已转为后台导出',
         }),
-        entry({ id: 3, operation: settleApplyOps.submit.name, operationLabel: '提交入驻申请', anchor: 'settle-apply', pageName: '入驻申请', targetIds: 'id=3', targets: '入驻申请：RZ20260101001' }),
-        entry({ id: 4, operation: signInOps.logout.name, operationLabel: '退出登录', anchor: '', pageName: '', targetIds: '', targets: '' }),
+        entry({
+          id: 3,
+          operation: settleApplyOps.submit.name,
+          operationLabel: '提交入驻申请',
+          anchor: 'settle-apply',
+          pageName: '入驻申请',
+          targetIds: 'id=3',
+          targets: '入驻申请：RZ20260101001',
+        }),
+        entry({
+          id: 4,
+          operation: signInOps.logout.name,
+          operationLabel: '退出登录',
+          anchor: '',
+          pageName: '',
+          targetIds: '',
+          targets: '',
+        }),
       ],
       total: 4,
       pageNum: 1,
@@ -70,7 +93,15 @@ describe('操作日志', { timeout: 30_000 }, () => {
     });
     const { container } = setup();
     expect(await screen.findByText('编辑角色')).toBeTruthy();
-    for (const words of ['角色管理', '角色：运营；名称：运营；菜单权限：12项', '导出（登录日志列表）', '登录日志', '提交入驻申请', '入驻申请：RZ20260101001', '退出登录']) {
+    for (const words of [
+      '角色管理',
+      '角色：运营；名称：运营；菜单权限：12项',
+      '导出（登录日志列表）',
+      '登录日志',
+      '提交入驻申请',
+      '入驻申请：RZ20260101001',
+      '退出登录',
+    ]) {
       expect(screen.getAllByText(words).length, words).toBeGreaterThan(0);
     }
     const table = container.querySelector('.ant-table-tbody')!.textContent!;

@@ -13,40 +13,52 @@ import { systemKeys } from '../query-keys.ts';
  * operation name, page name and targets (the stored codes stay in the export's 操作标识 column).
  */
 const COLUMNS: ListColumn<OperationLogRow>[] = [
-      { key: 'createdAt', title: '操作时间', width: 170, render: (t) => formatDateTime(t as number), search: { type: 'dateRange', showTime: true, name: 'timeRange', label: '操作时间', order: 3 } },
-      { key: 'userName', title: '操作账号', width: 130, search: { type: 'text', label: '账号', order: 0 }, render: (v) => (v ? String(v) : '--') },
-      {
-        key: 'operationLabel',
-        title: '操作',
-        width: 200,
-        // Matches the operation's name (编辑角色, 导出) as well as its code.
-        search: { type: 'text', name: 'operation', placeholder: '如 编辑角色、导出', maxLength: 64, order: 1 },
-        render: (v) => (v ? String(v) : '--'),
-      },
-      { key: 'pageName', title: '所属页面', width: 120, render: (v) => (v ? String(v) : '--') },
-      {
-        key: 'targets',
-        title: '操作对象',
-        ellipsis: { showTitle: false },
-        render: (v) => ellipsisCell(v),
-      },
-      {
-        key: 'resultCode',
-        title: '结果',
-        width: 220,
-        search: { type: 'select', options: RESULT_OPTIONS, order: 2 },
-        render: (v, r) => {
-          const res = operationResult(String(v), r.resultMsg);
-          return (
-            <Tooltip title={res.ok ? undefined : `错误码 ${r.resultCode}`}>
-              <Tag color={res.ok ? 'success' : 'error'} style={{ whiteSpace: 'normal' }}>
-                {res.text}
-              </Tag>
-            </Tooltip>
-          );
-        },
-      },
-      { key: 'ip', title: 'IP 地址', width: 140, render: (v) => (v ? String(v) : '--') },
+  {
+    key: 'createdAt',
+    title: '操作时间',
+    width: 170,
+    render: (t) => formatDateTime(t as number),
+    search: { type: 'dateRange', showTime: true, name: 'timeRange', label: '操作时间', order: 3 },
+  },
+  {
+    key: 'userName',
+    title: '操作账号',
+    width: 130,
+    search: { type: 'text', label: '账号', order: 0 },
+    render: (v) => (v ? String(v) : '--'),
+  },
+  {
+    key: 'operationLabel',
+    title: '操作',
+    width: 200,
+    // Matches the operation's name (编辑角色, 导出) as well as its code.
+    search: { type: 'text', name: 'operation', placeholder: '如 编辑角色、导出', maxLength: 64, order: 1 },
+    render: (v) => (v ? String(v) : '--'),
+  },
+  { key: 'pageName', title: '所属页面', width: 120, render: (v) => (v ? String(v) : '--') },
+  {
+    key: 'targets',
+    title: '操作对象',
+    ellipsis: { showTitle: false },
+    render: (v) => ellipsisCell(v),
+  },
+  {
+    key: 'resultCode',
+    title: '结果',
+    width: 220,
+    search: { type: 'select', options: RESULT_OPTIONS, order: 2 },
+    render: (v, r) => {
+      const res = operationResult(String(v), r.resultMsg);
+      return (
+        <Tooltip title={res.ok ? undefined : `错误码 ${r.resultCode}`}>
+          <Tag color={res.ok ? 'success' : 'error'} style={{ whiteSpace: 'normal' }}>
+            {res.text}
+          </Tag>
+        </Tooltip>
+      );
+    },
+  },
+  { key: 'ip', title: 'IP 地址', width: 140, render: (v) => (v ? String(v) : '--') },
 ];
 
 export default function OperationLogPage() {

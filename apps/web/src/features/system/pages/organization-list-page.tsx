@@ -11,7 +11,15 @@ import { LIST_TABLE_STICKY, useListLayout } from '../../../platform/list/column-
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { call } from '../../../platform/call.ts';
 import { systemKeys } from '../query-keys.ts';
-import { deleteBlocker, filterOrgTree, findOrgNode, parentIds, STRUCTURE_TYPE_COLORS, structureTypeName, withoutEmptyChildren } from '../org-tree.ts';
+import {
+  deleteBlocker,
+  filterOrgTree,
+  findOrgNode,
+  parentIds,
+  STRUCTURE_TYPE_COLORS,
+  structureTypeName,
+  withoutEmptyChildren,
+} from '../org-tree.ts';
 import { OrgFormModal, type OrgFormTarget } from '../components/org-form-modal.tsx';
 import { OrgDetailDrawer } from '../components/org-detail-drawer.tsx';
 
@@ -156,8 +164,15 @@ export default function OrganizationListPage() {
             </Typography.Text>
           </div>
           <Space size={8} wrap>
-            <Button onClick={() => setExpanded(expandedKeys.length ? [] : allParents)}>{expandedKeys.length ? '全部折叠' : '全部展开'}</Button>
-            <Button type="primary" icon={<PlusOutlined />} disabled={!root} onClick={() => root && setFormTarget({ mode: 'add', parentId: root.id })}>
+            <Button onClick={() => setExpanded(expandedKeys.length ? [] : allParents)}>
+              {expandedKeys.length ? '全部折叠' : '全部展开'}
+            </Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!root}
+              onClick={() => root && setFormTarget({ mode: 'add', parentId: root.id })}
+            >
               新增组织
             </Button>
             <ExportButton

@@ -35,7 +35,17 @@ const { default: RoleHandlePage } = await import('./role-handle-page.tsx');
 const { OrgFormModal } = await import('../components/org-form-modal.tsx');
 
 const m = (id: number, name: string, menuType: 1 | 2, children: MenuNode[] = []): MenuNode => ({
-  id, parentId: 0, name, iconUrl: '', menuType, sort: id, hidden: false, anchor: `a${id}`, anchorList: [], routePath: '', children,
+  id,
+  parentId: 0,
+  name,
+  iconUrl: '',
+  menuType,
+  sort: id,
+  hidden: false,
+  anchor: `a${id}`,
+  anchorList: [],
+  routePath: '',
+  children,
 });
 const grantable = [m(1999, '首页', 2), m(104, '订单管理', 1, [m(10401, '线上零售订单', 2)])];
 
@@ -87,7 +97,24 @@ describe('角色 add / edit page', { timeout: 60_000 }, () => {
 
   it('another failure offers 重新加载 (not 不存在)', async () => {
     let fail = true;
-    answers.set(roleOps.detail.name, () => (fail ? { code: 'B0001', msg: '系统繁忙' } : { code: '200', data: { id: 5, name: '运营', packageName: '标准版', isAdmin: false, organizationId: 1, organizationName: '总部', accountCount: 0, createdAt: 0, menuIds: [1999] } }));
+    answers.set(roleOps.detail.name, () =>
+      fail
+        ? { code: 'B0001', msg: '系统繁忙' }
+        : {
+            code: '200',
+            data: {
+              id: 5,
+              name: '运营',
+              packageName: '标准版',
+              isAdmin: false,
+              organizationId: 1,
+              organizationName: '总部',
+              accountCount: 0,
+              createdAt: 0,
+              menuIds: [1999],
+            },
+          },
+    );
     renderAt('/website/system/role-management-add/edit/5');
     const failed = await screen.findByTestId('load-failed');
     expect(warn).toHaveBeenCalledWith('系统繁忙');
@@ -144,7 +171,21 @@ describe('组织 form', { timeout: 60_000 }, () => {
   });
   afterEach(() => cleanup());
 
-  const tree = [{ id: 1, parentId: null, name: '总部', structureType: 1, sort: 0, createdAt: 0, accountCount: 0, roleCount: 0, children: [{ id: 2, parentId: 1, name: '华东大区', structureType: 2, sort: 1, createdAt: 0, accountCount: 0, roleCount: 0, children: [] }] }];
+  const tree = [
+    {
+      id: 1,
+      parentId: null,
+      name: '总部',
+      structureType: 1,
+      sort: 0,
+      createdAt: 0,
+      accountCount: 0,
+      roleCount: 0,
+      children: [
+        { id: 2, parentId: 1, name: '华东大区', structureType: 2, sort: 1, createdAt: 0, accountCount: 0, roleCount: 0, children: [] },
+      ],
+    },
+  ];
   const renderModal = () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(

@@ -45,7 +45,11 @@ export default function RoleHandlePage() {
 
   const orgs = useOrgTree();
   const menus = useQuery({ queryKey: systemKeys.grantableMenus, queryFn: () => call(roleOps.grantableMenus) });
-  const detail = useQuery({ queryKey: systemKeys.roleDetail(roleId ?? 0), queryFn: () => call(roleOps.detail, { id: roleId! }, DETAIL), enabled: roleId !== undefined });
+  const detail = useQuery({
+    queryKey: systemKeys.roleDetail(roleId ?? 0),
+    queryFn: () => call(roleOps.detail, { id: roleId! }, DETAIL),
+    enabled: roleId !== undefined,
+  });
 
   const role = detail.data;
   const tree = useMemo(() => menus.data ?? [], [menus.data]);
@@ -64,8 +68,21 @@ export default function RoleHandlePage() {
   const save = useMutation({
     mutationFn: (v: Values) =>
       isAdd
-        ? call(roleOps.add, { organizationId: v.organizationId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] }, FORM_SAVE)
-        : call(roleOps.edit, { id: roleId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] }, FORM_SAVE),
+        ? call(
+            roleOps.add,
+            {
+              organizationId: v.organizationId!,
+              name: v.name.trim(),
+              packageName: (v.packageName ?? '').trim() || '标准版',
+              menuIds: v.menuIds ?? [],
+            },
+            FORM_SAVE,
+          )
+        : call(
+            roleOps.edit,
+            { id: roleId!, name: v.name.trim(), packageName: (v.packageName ?? '').trim() || '标准版', menuIds: v.menuIds ?? [] },
+            FORM_SAVE,
+          ),
     onSuccess: async () => {
       message.success(isAdd ? '角色已新增' : '角色已保存');
       await qc.invalidateQueries({ queryKey: systemKeys.all });
@@ -80,7 +97,14 @@ export default function RoleHandlePage() {
   });
 
   if (!isHandleType(type) || (!isAdd && roleId === undefined)) {
-    return <Result status="404" title="页面参数不正确" subTitle="请从角色列表进入" extra={<Button onClick={() => navigate(SYSTEM_PATHS.roleList)}>返回角色列表</Button>} />;
+    return (
+      <Result
+        status="404"
+        title="页面参数不正确"
+        subTitle="请从角色列表进入"
+        extra={<Button onClick={() => navigate(SYSTEM_PATHS.roleList)}>返回角色列表</Button>}
+      />
+    );
   }
   const backToList = { label: '返回角色列表', to: SYSTEM_PATHS.roleList };
   // A role that does not exist (or was deleted) is said so, not loaded for ever.
@@ -164,7 +188,11 @@ export default function RoleHandlePage() {
         </Row>
       </Card>
 
-      <Card title="菜单权限" variant="borderless" extra={readOnly ? null : <span className="ant-form-item-extra">只能授予当前角色自己拥有的菜单</span>}>
+      <Card
+        title="菜单权限"
+        variant="borderless"
+        extra={readOnly ? null : <span className="ant-form-item-extra">只能授予当前角色自己拥有的菜单</span>}
+      >
         {adminRole ? (
           <Alert type="info" showIcon style={{ marginBottom: 12 }} title="管理员角色默认拥有全部菜单权限，无需单独授权。" />
         ) : null}

@@ -90,7 +90,10 @@ export default function RoleListPage() {
       rowKey="id"
       columns={columns}
       request={async ({ pageNum, pageSize, organizationId, name }) =>
-        pageLocally(await call(roleOps.list, { organizationId: organizationId as number | undefined, name: name as string | undefined }), { pageNum, pageSize })
+        pageLocally(await call(roleOps.list, { organizationId: organizationId as number | undefined, name: name as string | undefined }), {
+          pageNum,
+          pageSize,
+        })
       }
       toolbar={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(roleHandlePath('add'))}>

@@ -22,7 +22,12 @@ interface Row {
 const columns: ListColumn<Row>[] = [
   { key: 'name', title: '名称', search: { type: 'text', inCompact: true } },
   { key: 'orgId', title: '组织', hideInTable: true, search: { type: 'treeSelect', treeData: [], order: 10 } },
-  { key: 'status', title: '状态', hideInCompact: true, search: { type: 'select', options: [{ value: 1, label: '启用' }], inCompact: true } },
+  {
+    key: 'status',
+    title: '状态',
+    hideInCompact: true,
+    search: { type: 'select', options: [{ value: 1, label: '启用' }], inCompact: true },
+  },
   { key: 'createdAt', title: '创建时间', sortable: true, search: { type: 'dateRange', name: 'timeRange', label: '时间' } },
   { key: 'actions', title: '操作' },
 ];
@@ -83,7 +88,12 @@ describe('fixed columns and scroll width (every column reachable at 1366×768)',
   });
   it('a table without actions fixes only its key column; a column’s own fixed wins', () => {
     expect(tableColumnsOf(wide.slice(0, 3)).map((c) => c.fixed)).toEqual(['left', undefined, undefined]);
-    expect(tableColumnsOf([{ key: 'a', title: 'A', fixed: false as unknown as 'left' }, { key: 'b', title: 'B' }])[0].fixed).toBe(false);
+    expect(
+      tableColumnsOf([
+        { key: 'a', title: 'A', fixed: false as unknown as 'left' },
+        { key: 'b', title: 'B' },
+      ])[0].fixed,
+    ).toBe(false);
   });
   it('the scroll width is the sum of the column widths (minWidth, else 150, for a column without one)', () => {
     expect(scrollWidthOf(wide)).toBe(140 + 200 + 150 + 120 + 160);
@@ -102,14 +112,25 @@ describe('arrangeColumns (列设置)', () => {
   it('orders and hides the middle columns; the key column stays first and the actions last', () => {
     expect(keys(arrangeColumns(cols, { order: ['c', 'a', 'b'], hidden: ['a'] }))).toEqual(['code', 'c', 'b', 'actions']);
     // Pinned columns cannot be hidden or moved by stored settings.
-    expect(keys(arrangeColumns(cols, { order: ['actions', 'b', 'code', 'a', 'c'], hidden: ['code', 'actions'] }))).toEqual(['code', 'b', 'a', 'c', 'actions']);
+    expect(keys(arrangeColumns(cols, { order: ['actions', 'b', 'code', 'a', 'c'], hidden: ['code', 'actions'] }))).toEqual([
+      'code',
+      'b',
+      'a',
+      'c',
+      'actions',
+    ]);
   });
   it('a column added since the settings were saved keeps its place; removed ones are ignored', () => {
     expect(keys(arrangeColumns(cols, { order: ['b', 'gone', 'a'], hidden: ['gone'] }))).toEqual(['code', 'b', 'a', 'c', 'actions']);
     expect(keys(arrangeColumns(cols, { order: ['c', 'b'], hidden: [] }))).toEqual(['code', 'a', 'c', 'b', 'actions']);
   });
   it('tableColumnsOf applies the settings', () => {
-    expect(tableColumnsOf(cols, { settings: { order: ['b', 'a', 'c'], hidden: ['c'] } }).map((c) => c.key)).toEqual(['code', 'b', 'a', 'actions']);
+    expect(tableColumnsOf(cols, { settings: { order: ['b', 'a', 'c'], hidden: ['c'] } }).map((c) => c.key)).toEqual([
+      'code',
+      'b',
+      'a',
+      'actions',
+    ]);
   });
 });
 
@@ -128,10 +149,14 @@ describe('toQueryParams', () => {
   });
   it('sends a business-date range as the days picked', () => {
     const f = searchFieldsOf<Row>([{ key: 'endRange', title: '到期日期', search: { type: 'dateRange', dates: true } }]);
-    expect(toQueryParams({ endRange: [dayjs('2026-03-01 10:00'), dayjs('2026-03-03 09:00')] }, f)).toEqual({ endRange: ['2026-03-01', '2026-03-03'] });
+    expect(toQueryParams({ endRange: [dayjs('2026-03-01 10:00'), dayjs('2026-03-03 09:00')] }, f)).toEqual({
+      endRange: ['2026-03-01', '2026-03-03'],
+    });
   });
   it('applies the field’s own conversion', () => {
-    const f = searchFieldsOf<Row>([{ key: 'success', title: '结果', search: { type: 'select', options: [], toParam: (v) => v === 'true' } }]);
+    const f = searchFieldsOf<Row>([
+      { key: 'success', title: '结果', search: { type: 'select', options: [], toParam: (v) => v === 'true' } },
+    ]);
     expect(toQueryParams({ success: 'false' }, f)).toEqual({ success: false });
   });
 });

@@ -78,7 +78,10 @@ export function searchFieldsOf<T>(columns: ListColumn<T>[], compact = false): Re
   return columns
     .map((c, i) => ({ c, i }))
     .filter(({ c }) => c.search && (!compact || c.search.inCompact))
-    .map(({ c, i }) => ({ field: { ...c.search!, name: c.search!.name ?? c.key, label: c.search!.label ?? c.title }, order: c.search!.order ?? i }))
+    .map(({ c, i }) => ({
+      field: { ...c.search!, name: c.search!.name ?? c.key, label: c.search!.label ?? c.title },
+      order: c.search!.order ?? i,
+    }))
     .sort((a, b) => a.order - b.order)
     .map(({ field }) => field as ResolvedSearchField);
 }
@@ -161,22 +164,25 @@ export function tableColumnsOf<T>(
 ): TableColumnType<T>[] {
   const shown = shownColumnsOf(columns, opts.compact);
   const keyColumn = keyColumnOf(shown);
-  return arrangeColumns(shown, opts.settings ?? null)
-    .map((c) => {
-      const { key, title, dataIndex, render, sortable, hideInTable: _h, hideInCompact: _hc, keyColumn: _k, search: _s, ...rest } = c;
-      const fixed = rest.fixed ?? (key === keyColumn ? 'left' : key === ACTIONS_KEY ? 'right' : undefined);
-      return {
-        ...rest,
-        ...(fixed ? { fixed } : {}),
-        key,
-        title,
-        dataIndex: dataIndex ?? key,
-        ...(render ? { render: (v: unknown, r: T, i: number) => render(v, r, i) } : {}),
-        ...(sortable
-          ? { sorter: true, sortOrder: opts.sort?.field === key ? (opts.sort.order ?? null) : null, sortDirections: ['descend', 'ascend'] as const }
-          : {}),
-      } as TableColumnType<T>;
-    });
+  return arrangeColumns(shown, opts.settings ?? null).map((c) => {
+    const { key, title, dataIndex, render, sortable, hideInTable: _h, hideInCompact: _hc, keyColumn: _k, search: _s, ...rest } = c;
+    const fixed = rest.fixed ?? (key === keyColumn ? 'left' : key === ACTIONS_KEY ? 'right' : undefined);
+    return {
+      ...rest,
+      ...(fixed ? { fixed } : {}),
+      key,
+      title,
+      dataIndex: dataIndex ?? key,
+      ...(render ? { render: (v: unknown, r: T, i: number) => render(v, r, i) } : {}),
+      ...(sortable
+        ? {
+            sorter: true,
+            sortOrder: opts.sort?.field === key ? (opts.sort.order ?? null) : null,
+            sortDirections: ['descend', 'ascend'] as const,
+          }
+        : {}),
+    } as TableColumnType<T>;
+  });
 }
 
 function isEmpty(v: unknown): boolean {
