@@ -4,6 +4,7 @@ import { CONTRACT_EXPIRING_DAYS, type ContractStatus } from '@merchant/contracts
 import type { Database } from '../../db/database.ts';
 import type { ContractTable } from './contract.table.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ContractDbRow = Selectable<ContractTable>;
@@ -52,15 +53,7 @@ export function contractQuery(db: Db, merchantId: number, f: Omit<ContractFilter
 
 export async function listContracts(db: Db, merchantId: number, f: ContractFilter, today: string) {
   const q = contractQuery(db, merchantId, f, today);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list, total: Number(total.n) };
+  return fetchPage(db, q, f);
 }
 
 export function findContract(db: Db, merchantId: number, id: number) {

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { MerchantChangeTable } from './merchant-change.table.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ChangeRow = Selectable<MerchantChangeTable>;
@@ -52,15 +53,7 @@ export function changeQuery(db: Db, merchantId: number, f: Omit<ChangeFilter, 'p
 
 export async function listChanges(db: Db, merchantId: number, f: ChangeFilter) {
   const q = changeQuery(db, merchantId, f);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list, total: Number(total.n) };
+  return fetchPage(db, q, f);
 }
 
 export async function insertChange(db: Db, row: Omit<MerchantChangeTable, 'id'>) {

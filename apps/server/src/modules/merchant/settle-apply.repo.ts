@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { SettleApplyTable } from './settle-apply.table.ts';
 import { filePublicIdOf } from '../../platform/files/file.repo.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** A row with its certificate file's public id (`cert_file_key`; the row keeps the file's row id). */
@@ -86,15 +87,7 @@ export function applyQuery(db: Db, merchantId: number, f: Omit<SettleFilter, 'pa
 
 export async function listApplies(db: Db, merchantId: number, f: SettleFilter) {
   const q = applyQuery(db, merchantId, f);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list, total: Number(total.n) };
+  return fetchPage(db, q, f);
 }
 
 export async function insertApply(db: Db, row: Omit<SettleApplyTable, 'id'>) {

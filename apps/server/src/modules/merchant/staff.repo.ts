@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { StoreStaffTable } from './staff.table.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type StaffDbRow = Selectable<StoreStaffTable>;
@@ -46,15 +47,7 @@ export function staffQuery(db: Db, merchantId: number, f: Omit<StaffFilter, 'pag
 
 export async function listStaff(db: Db, merchantId: number, f: StaffFilter) {
   const q = staffQuery(db, merchantId, f);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list, total: Number(total.n) };
+  return fetchPage(db, q, f);
 }
 
 export function findStaff(db: Db, merchantId: number, id: number) {

@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import type { Database } from '../../db/database.ts';
 import type { StoreTable } from './store.table.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -50,15 +51,7 @@ export function storeQuery(db: Db, merchantId: number, f: Omit<StoreFilter, 'pag
 
 export async function listStores(db: Db, merchantId: number, f: StoreFilter) {
   const q = storeQuery(db, merchantId, f);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list, total: Number(total.n) };
+  return fetchPage(db, q, f);
 }
 
 export function findStoreByCode(db: Db, merchantId: number, storeCode: string) {
@@ -123,15 +116,7 @@ export function changeRecordQuery(db: Db, merchantId: number, storeCode: string)
 
 export async function listChangeRecords(db: Db, merchantId: number, storeCode: string, pageNum: number, pageSize: number) {
   const q = changeRecordQuery(db, merchantId, storeCode);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute();
-  return { list, total: Number(total.n) };
+  return fetchPage(db, q, { pageNum, pageSize });
 }
 
 export function findStoreById(db: Db, merchantId: number, id: number) {

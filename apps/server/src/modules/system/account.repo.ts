@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
 import { subtreeIds } from './organization.repo.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -77,15 +78,7 @@ export function accountQuery(db: Db, merchantId: number, scopeRootId: number, f:
 
 export async function listAccounts(db: Db, merchantId: number, scopeRootId: number, f: AccountFilter) {
   const q = accountQuery(db, merchantId, scopeRootId, f);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list, total: Number(total.n) };
+  return fetchPage(db, q, f);
 }
 
 export function findAccount(db: Db, merchantId: number, id: number) {

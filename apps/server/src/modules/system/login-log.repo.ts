@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database>;
 type Range = [number, number] | undefined;
@@ -30,13 +31,6 @@ export function loginLogQuery(db: Db, merchantId: number, f: LoginLogFilter) {
 
 export async function listLoginLogs(db: Db, merchantId: number, f: Paging & LoginLogFilter) {
   const q = loginLogQuery(db, merchantId, f);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list: list.map((r) => ({ ...r, success: r.success === 1 })), total: Number(total.n), pageNum: f.pageNum, pageSize: f.pageSize };
+  const { list, total } = await fetchPage(db, q, f);
+  return { list: list.map((r) => ({ ...r, success: r.success === 1 })), total: total, pageNum: f.pageNum, pageSize: f.pageSize };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { TargetKind } from '../../platform/audit.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database>;
 type Range = [number, number] | undefined;
@@ -52,15 +53,8 @@ export function operationLogQuery(db: Db, merchantId: number, f: OperationLogFil
 
 export async function listOperationLogs(db: Db, merchantId: number, f: Paging & OperationLogFilter) {
   const q = operationLogQuery(db, merchantId, f);
-  const total = await db
-    .selectFrom(q.clearOrderBy().as('q'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const list = await q
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  return { list, total: Number(total.n), pageNum: f.pageNum, pageSize: f.pageSize };
+  const { list, total } = await fetchPage(db, q, f);
+  return { list, total: total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 /** Names of the pages (menus of type 2) by anchor, as the 操作日志 page shows 所属页面. */
