@@ -24,11 +24,11 @@ export function call<C extends OperationContract>(op: C, ...[input, opts = {}]: 
   return op.public ? http.publicGateway<OutputOf<C>>(descriptor, options) : http.gateway<OutputOf<C>>(descriptor, options);
 }
 
-/** A GET alias's input as query parameters: lists joined with commas, empty values left out. */
+/** A GET alias's input as query parameters: lists joined with commas; absent values and empty lists left out (an empty text is sent as given). */
 function queryOf(body: Record<string, unknown>): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(body)) {
-    if (v === undefined || v === null || v === '') continue;
+    if (v === undefined || v === null) continue;
     if (Array.isArray(v)) {
       if (v.length > 0) out[k] = v.join(',');
     } else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[k] = v;

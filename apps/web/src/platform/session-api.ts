@@ -15,6 +15,9 @@ export function fetchResources(organizationId?: number, roleIds?: number[]): Pro
   return call(op, {
     appKey: op.appKey ?? undefined,
     busiCode: op.busiCode ?? undefined,
+    // Sent empty, as the spec lists them (§7).
+    sceneCode: '',
+    functionCode: '',
     clientType: 'web',
     // Left out when nothing is chosen: the server then uses the session's selection.
     organizationId,
