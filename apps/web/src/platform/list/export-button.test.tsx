@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { EXPORT_FILE_ROUTE } from '@merchant/contracts';
 import type { ExportResult } from '../http-core.ts';
 import { QueryList } from './query-list.tsx';
 import type { ListColumn, PageResult } from '../../shared/ui/list/list-columns.ts';
+import { renderWithApp } from '../../test/render.tsx';
 
 const exportList = vi.fn<(call: unknown) => Promise<ExportResult>>();
 const saveFile = vi.fn();
@@ -25,22 +23,15 @@ const columns: ListColumn<Row>[] = [
 ];
 
 function setup(request: (p: Record<string, unknown>) => Promise<PageResult<Row>>, body?: (f: Record<string, unknown>) => unknown) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <QueryList<Row>
-            queryKey={['export-test']}
-            request={request}
-            columns={columns}
-            rowKey="id"
-            title="测试列表"
-            exportable={{ operation: { name: 'test.list', label: '测试列表', merchantScope: false }, body }}
-          />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
+  return renderWithApp(
+    <QueryList<Row>
+      queryKey={['export-test']}
+      request={request}
+      columns={columns}
+      rowKey="id"
+      title="测试列表"
+      exportable={{ operation: { name: 'test.list', label: '测试列表', merchantScope: false }, body }}
+    />,
   );
 }
 

@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LoginOrgRole } from '@merchant/contracts/permission/session';
 import { sessionStore } from '../session-store.ts';
 import { QueryList } from './query-list.tsx';
 import type { ListColumn, PageResult } from '../../shared/ui/list/list-columns.ts';
+import { renderWithApp } from '../../test/render.tsx';
 
 interface Row {
   id: number;
@@ -16,16 +14,7 @@ interface Row {
 const columns: ListColumn<Row>[] = [{ key: 'name', title: '名称', search: { type: 'text' } }];
 
 function setup(request: (p: Record<string, unknown>) => Promise<PageResult<Row>>, cols: ListColumn<Row>[] = columns) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <QueryList<Row> queryKey={['test']} request={request} columns={cols} rowKey="id" title="测试列表" />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  return renderWithApp(<QueryList<Row> queryKey={['test']} request={request} columns={cols} rowKey="id" title="测试列表" />);
 }
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, name: `行${from + i}` }));

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { exportTaskOps, type ExportTask } from '@merchant/contracts/file/export-task';
+import { renderWithApp } from '../../../test/render.tsx';
 
 const list = vi.fn();
 const remove = vi.fn();
@@ -39,16 +37,7 @@ const task = (over: Partial<ExportTask>): ExportTask => ({
 });
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <ExportFilePage />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  return renderWithApp(<ExportFilePage />);
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { ApiError, CODES } from '@merchant/contracts';
 import type { FileMeta } from '@merchant/contracts/file/upload';
+import { renderWithApp } from '../../../test/render.tsx';
 
 const fileInfo = vi.fn();
 const downloadFile = vi.fn();
@@ -27,16 +25,7 @@ const meta: FileMeta = {
 };
 
 function setup(id: string | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <FilePreview id={id} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  return renderWithApp(<FilePreview id={id} />);
 }
 
 describe('FilePreview', { timeout: 30_000 }, () => {

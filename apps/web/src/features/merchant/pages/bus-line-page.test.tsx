@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import type { OperationContract } from '@merchant/contracts';
 import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
+import { renderWithApp } from '../../../test/render.tsx';
 
 const saveSettleLines = vi.fn();
 const lines = [
@@ -28,7 +26,6 @@ vi.mock('../../../platform/call.ts', () => ({
 const { default: BusLinePage } = await import('./bus-line-page.tsx');
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/website/basic/bus-line', Component: BusLinePage },
@@ -36,15 +33,7 @@ function setup() {
     ],
     { initialEntries: ['/website/basic/bus-line'] },
   );
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  renderWithApp(<RouterProvider router={router} />);
 }
 
 const box = (name: RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;

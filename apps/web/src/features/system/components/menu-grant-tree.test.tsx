@@ -3,20 +3,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { MenuNode } from '@merchant/contracts/permission/session';
 import { MenuGrantTree } from './menu-grant-tree.tsx';
+import { node } from '../../../test/fixtures.ts';
 
-const m = (id: number, name: string, menuType: 1 | 2, children: MenuNode[] = []): MenuNode => ({
-  id,
-  parentId: 0,
-  name,
-  iconUrl: '',
-  menuType,
-  sort: id,
-  hidden: false,
-  anchor: `a${id}`,
-  anchorList: [],
-  routePath: '',
-  children,
-});
+const m = (id: number, name: string, menuType: 1 | 2, children: MenuNode[] = []): MenuNode =>
+  node({ id, name, menuType, sort: id, anchor: `a${id}`, children });
 const menus = [
   m(1999, '首页', 2),
   m(104, '订单管理', 1, [m(10401, '线上零售订单', 2), m(10402, '批发订单', 2)]),

@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { OperationLogRow } from '@merchant/contracts/system/operation-log';
 import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { loginLogOps } from '@merchant/contracts/system/login-log';
 import { roleOps } from '@merchant/contracts/system/role';
+import { renderWithApp } from '../../../test/render.tsx';
 
 const operationLogs = vi.fn();
 vi.mock('../../../platform/call.ts', () => ({
@@ -37,16 +35,7 @@ const entry = (over: Partial<OperationLogRow>): OperationLogRow => ({
 });
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <OperationLogPage />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  return renderWithApp(<OperationLogPage />);
 }
 
 describe('操作日志', { timeout: 30_000 }, () => {

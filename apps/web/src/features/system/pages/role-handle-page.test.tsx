@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import type { ApiRequest } from '@merchant/contracts';
 import type { MenuNode } from '@merchant/contracts/permission/session';
 import { organizationOps } from '@merchant/contracts/system/organization';
 import { roleOps } from '@merchant/contracts/system/role';
+import { renderWithApp } from '../../../test/render.tsx';
+import { node } from '../../../test/fixtures.ts';
 
 /** What the fake server answers, by gateway operation name. */
 type Answer = { code: string; msg?: string; data?: unknown };
@@ -34,23 +33,11 @@ vi.mock('../../../platform/http-client.ts', async () => {
 const { default: RoleHandlePage } = await import('./role-handle-page.tsx');
 const { OrgFormModal } = await import('../components/org-form-modal.tsx');
 
-const m = (id: number, name: string, menuType: 1 | 2, children: MenuNode[] = []): MenuNode => ({
-  id,
-  parentId: 0,
-  name,
-  iconUrl: '',
-  menuType,
-  sort: id,
-  hidden: false,
-  anchor: `a${id}`,
-  anchorList: [],
-  routePath: '',
-  children,
-});
+const m = (id: number, name: string, menuType: 1 | 2, children: MenuNode[] = []): MenuNode =>
+  node({ id, name, menuType, sort: id, anchor: `a${id}`, children });
 const grantable = [m(1999, '首页', 2), m(104, '订单管理', 1, [m(10401, '线上零售订单', 2)])];
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/website/system/role-management-add/:type/:id?/:organizationName?', Component: RoleHandlePage },
@@ -59,15 +46,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  renderWithApp(<RouterProvider router={router} />);
   return router;
 }
 
@@ -187,16 +166,7 @@ describe('组织 form', { timeout: 60_000 }, () => {
     },
   ];
   const renderModal = () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <ConfigProvider locale={zhCN}>
-        <App>
-          <QueryClientProvider client={client}>
-            <OrgFormModal target={{ mode: 'add', parentId: 1 }} tree={tree as never} onClose={() => undefined} />
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>,
-    );
+    renderWithApp(<OrgFormModal target={{ mode: 'add', parentId: 1 }} tree={tree as never} onClose={() => undefined} />);
   };
 
   it('a duplicate organisation name is reported once, under 组织名称', async () => {
