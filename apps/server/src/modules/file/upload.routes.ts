@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { FILE_PATHS, fileInfoInput } from '@merchant/contracts/file/upload';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../platform/errors.ts';
-import { contentDisposition } from '../../platform/export/export-tasks.ts';
+import { contentDisposition } from '../../platform/content-disposition.ts';
 import { locateForDownload } from '../../platform/files/file-store.ts';
 import { inputError, sessionOf, type GatewayDeps } from '../../platform/gateway/gateway.ts';
 import { foreignMerchantId } from '../../platform/tenant.ts';

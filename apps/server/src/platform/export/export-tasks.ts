@@ -111,12 +111,6 @@ export function exportFileName(name: string, now: number, timeZone: string = DEF
   return `${clean}_${formatInZone(now, timeZone).replace(/\D/g, '')}.xlsx`;
 }
 
-/** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 function toTask(r: TaskRow): ExportTask {
   const total = Number(r.total_rows);
   const done = Number(r.processed_rows);

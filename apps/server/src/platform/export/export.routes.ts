@@ -18,7 +18,8 @@ import {
 } from '../gateway/gateway.ts';
 import type { OpContext } from '../gateway/op-context.ts';
 import type { ExportSource } from './export-spec.ts';
-import { contentDisposition, exportFileName, type OpenExport } from './export-tasks.ts';
+import { contentDisposition } from '../content-disposition.ts';
+import { exportFileName, type OpenExport } from './export-tasks.ts';
 import { filterSummary } from './filter-summary.ts';
 import { writeXlsx } from './xlsx-writer.ts';
 
