@@ -1,4 +1,4 @@
-import type { FieldChange } from './field-change.ts';
+import type { FieldChange } from '../core/field-change.ts';
 import { MAIN_TAGS, MERCHANT_TYPES } from './merchant-info.ts';
 import { BUSINESS_LINES } from './settle-apply.ts';
 import { STORE_CATEGORY_LEAVES, STORE_STATUS, STORE_TAGS, WEEKDAYS } from './store.ts';

@@ -3,7 +3,7 @@ import { codeEnum, idSchema, optionalText, requiredText } from '../core/fields.t
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, optionSchema, pagedOf, timeRange } from '../core/paging.ts';
 import { fileIdSchema } from '../file/upload.ts';
-import { fieldChangeSchema } from './field-change.ts';
+import { fieldChangeSchema } from '../core/field-change.ts';
 import { MERCHANT_TYPES, merchantInfoSchema } from './merchant-info.ts';
 
 // 信息变更 (change-view, change-business/:merchantId): reviewed changes of the merchant's name, type and subject.

@@ -5,7 +5,7 @@ import { defineOperations } from '../core/operation.ts';
 import { optionSchema } from '../core/paging.ts';
 import { fileIdSchema } from '../file/upload.ts';
 import { SUBJECT_TYPES, type SubjectType } from './certificate.ts';
-import { fieldChangeSchema } from './field-change.ts';
+import { fieldChangeSchema } from '../core/field-change.ts';
 
 // 商户信息 (information-detail) and 账户设置 (account-setting): the merchant's own information; the fields
 // that change without review, and a dry run that says which would need a change request.

@@ -3,7 +3,7 @@ import { phoneOrMask } from '../core/format.ts';
 import { optionalText, regionFields, requiredText, telSchema } from '../core/fields.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, optionSchema, pagedOf } from '../core/paging.ts';
-import { fieldChangeSchema } from './field-change.ts';
+import { fieldChangeSchema } from '../core/field-change.ts';
 
 // 门店 (shop-management-list / -add / -edit): a merchant's stores, their change records and business status.
 

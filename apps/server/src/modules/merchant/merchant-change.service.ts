@@ -8,7 +8,7 @@ import { badInput, conflict, guardUnique, notFound } from '../../platform/errors
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { withGeneratedCode } from './business-code.ts';
-import { fieldChanges, parseChanges } from './field-changes.ts';
+import { fieldChanges, parseChanges } from '../../platform/field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';
 import { comparable, merchantInfo, merchantTypeList } from './merchant-info.service.ts';
 import * as repo from './merchant-change.repo.ts';

@@ -20,7 +20,7 @@ import { filePublicId } from '../../platform/files/file-store.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
-import { fieldChanges, maskPhoneChanges, splitCodes } from './field-changes.ts';
+import { fieldChanges, maskPhoneChanges, splitCodes } from '../../platform/field-changes.ts';
 import * as repo from './merchant-info.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;

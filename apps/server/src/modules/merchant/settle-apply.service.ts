@@ -16,7 +16,7 @@ import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
 import { withGeneratedCode } from './business-code.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
-import { splitCodes } from './field-changes.ts';
+import { splitCodes } from '../../platform/field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';
 import * as repo from './settle-apply.repo.ts';
 

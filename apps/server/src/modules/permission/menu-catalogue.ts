@@ -10,6 +10,8 @@ interface PageDef {
   anchor: string;
   name: string;
   path?: string;
+  /** A permission point (an action such as 审核), not a page: granted like a page, never shown in the side menu. */
+  action?: boolean;
 }
 interface SectionDef {
   id: number;
@@ -20,6 +22,8 @@ interface SectionDef {
 }
 
 const p = (id: number, anchor: string, name: string, path?: string): PageDef => ({ id, anchor, name, path });
+/** A permission point: operations declare it as their anchor; roles are granted it in 角色管理 like a page. */
+const action = (id: number, anchor: string, name: string): PageDef => ({ id, anchor, name, action: true });
 
 export const SECTIONS: SectionDef[] = [
   {
@@ -52,6 +56,8 @@ export const SECTIONS: SectionDef[] = [
       p(10206, 'goods-bank-list', '商品库'),
       p(10207, 'goods-shop-list', '门店商品'),
       p(10208, 'new-products-list', '新品申请'),
+      action(10209, 'standard-product-edit', '编辑标准商品'),
+      action(10210, 'new-products-review', '新品审核'),
     ],
   },
   {
@@ -261,6 +267,7 @@ export const SECTIONS: SectionDef[] = [
       p(12904, 'hotgoods-list', '热销商品'),
       p(12905, 'containerPrice-commodity', '柜价商品'),
       p(12906, 'merchant-goods-scene', '商品模板'),
+      p(12907, 'record-list', '审核记录'),
     ],
   },
 ];
@@ -312,9 +319,9 @@ export function catalogueRows(): MenuRow[] {
         icon_url: '',
         menu_type: 2,
         sort: j + 1,
-        hidden: 0,
+        hidden: pg.action ? 1 : 0,
         anchor: pg.anchor,
-        route_path: pg.path ?? `/website/${s.slug}/${pg.anchor}`,
+        route_path: pg.action ? '' : (pg.path ?? `/website/${s.slug}/${pg.anchor}`),
       }),
     );
   });
@@ -328,4 +335,9 @@ export const DEMO_ROLE_SECTIONS: Record<string, number[] | 'all'> = {
   柜主: [105, 106, 110, 120, 121],
   财务: [104, 106, 124],
   站点运营: [105, 110, 120, 121],
+};
+
+/** Permission points a demo role does not get although it holds their section (运营 applies, 管理员 reviews). */
+export const DEMO_ROLE_WITHHELD: Record<string, string[]> = {
+  运营: ['standard-product-edit', 'new-products-review'],
 };

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { hashPassword } from '../../platform/auth/password.ts';
 import type { Seed } from '../../platform/seeds.ts';
-import { DEMO_ROLE_SECTIONS, SECTIONS } from './menu-catalogue.ts';
+import { DEMO_ROLE_SECTIONS, DEMO_ROLE_WITHHELD, SECTIONS } from './menu-catalogue.ts';
 import { syncMenuCatalogue } from './menu-catalogue.repo.ts';
 
 export const CHANNELS = [
@@ -81,9 +81,10 @@ export async function seedDemo(db: Kysely<Database>, password: string, now: numb
     const guangzhou = await org('广州运营中心', south, 3, 1);
     const shenzhen = await org('深圳运营中心', south, 3, 2);
 
-    const pages = new Map(SECTIONS.map((s) => [s.id, s.pages.map((p) => p.id)]));
     const role = async (orgId: number, name: string) => {
       const sections = DEMO_ROLE_SECTIONS[name];
+      const withheld = new Set(DEMO_ROLE_WITHHELD[name] ?? []);
+      const pages = new Map(SECTIONS.map((s) => [s.id, s.pages.filter((p) => !withheld.has(p.anchor)).map((p) => p.id)]));
       const { id } = await trx
         .insertInto('role')
         .values({

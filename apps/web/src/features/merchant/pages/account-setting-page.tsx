@@ -10,7 +10,7 @@ import { AddressFields } from '../components/address-fields.tsx';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { describeChange } from '@merchant/contracts/merchant/field-value';
 import { call } from '../../../platform/call.ts';
-import { useLeaveGuard } from '../components/leave-guard.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { useHasAnchor } from '../components/use-anchor.ts';
 
 type Values = Pick<

@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Result, Row, Skel
 import { settleApplyOps, settleLinesInput, type BusinessLine } from '@merchant/contracts/merchant/settle-apply';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { call } from '../../../platform/call.ts';
-import { useLeaveGuard } from '../components/leave-guard.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { SETTLE_CURRENT_KEY, SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 
 interface Values {

@@ -8,7 +8,7 @@ import type { MerchantInfo, MerchantType } from '@merchant/contracts/merchant/me
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { call } from '../../../platform/call.ts';
 import { FileUpload } from '../components/file-upload.tsx';
-import { useLeaveGuard } from '../components/leave-guard.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 
 interface Values {
   merchantName: string;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Modal, Space, Table, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { CHANGE_STATUS, merchantChangeOps, type ChangeRequest } from '@merchant/contracts/merchant/merchant-change';
-import type { FieldChange } from '@merchant/contracts/merchant/field-change';
+import type { FieldChange } from '@merchant/contracts/core/field-change';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatFieldValue } from '@merchant/contracts/merchant/field-value';
 import { call, listLoader } from '../../../platform/call.ts';

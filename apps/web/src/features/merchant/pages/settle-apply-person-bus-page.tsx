@@ -8,7 +8,7 @@ import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { AddressFields } from '../components/address-fields.tsx';
 import { call } from '../../../platform/call.ts';
 import { FileUpload } from '../components/file-upload.tsx';
-import { useLeaveGuard } from '../components/leave-guard.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { SETTLE_CURRENT_KEY, SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 
 interface Values {

@@ -36,7 +36,7 @@ import { AddressFields } from '../components/address-fields.tsx';
 import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { phoneRevealOps } from '@merchant/contracts/merchant/phone-reveal';
 import { call } from '../../../platform/call.ts';
-import { useLeaveGuard } from '../components/leave-guard.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 
 interface Values {
   name: string;

@@ -17,7 +17,7 @@ import { ACCOUNT_FIELD_HINTS, DETAIL, fieldErrorOf, FORM_SAVE, isShownByCaller }
 import { MembershipsEditor } from '../components/memberships-editor.tsx';
 import { useAllRoles, useOrgTree } from '../components/org-options.ts';
 import { isNotFoundError, LoadFailedResult, NotFoundResult } from '../../../shared/ui/page-result.tsx';
-import { useLeaveGuard } from '../components/use-leave-guard.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import '../components/system.css';
 
 interface Values {

@@ -14,7 +14,7 @@ import { DETAIL, fieldErrorOf, FORM_SAVE, isShownByCaller, ROLE_FIELD_HINTS } fr
 import { MenuGrantTree } from '../components/menu-grant-tree.tsx';
 import { isNotFoundError, LoadFailedResult, NotFoundResult } from '../../../shared/ui/page-result.tsx';
 import { useOrgTree } from '../components/org-options.ts';
-import { useLeaveGuard } from '../components/use-leave-guard.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import '../components/system.css';
 
 interface Values {

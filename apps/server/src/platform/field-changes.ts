@@ -1,5 +1,5 @@
 import { maskPhone } from '@merchant/contracts';
-import type { FieldChange } from '@merchant/contracts/merchant/field-change';
+import type { FieldChange } from '@merchant/contracts/core/field-change';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

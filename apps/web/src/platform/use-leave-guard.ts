@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { App } from 'antd';
-import { getSession } from '../../../platform/session-store.ts';
+import { getSession } from './session-store.ts';
 
 /**
  * Guard against leaving a dirty form (DESIGN §8): in-app navigation asks first, closing or

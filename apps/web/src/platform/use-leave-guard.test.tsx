@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
-import { sessionStore } from '../../../platform/session-store.ts';
+import { sessionStore } from './session-store.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 
 function Editor({ dirty }: { dirty: boolean }) {
