@@ -98,9 +98,11 @@ export function CategoryDrawer({ open, onClose, canEdit }: { open: boolean; onCl
               <Button type="link" size="small" onClick={() => openEditor({ mode: 'rename', node: n })}>
                 编辑
               </Button>
-              <Button type="link" size="small" danger onClick={() => remove(n)}>
-                删除
-              </Button>
+              {n.children.length === 0 && n.productCount === 0 && (
+                <Button type="link" size="small" danger onClick={() => remove(n)}>
+                  删除
+                </Button>
+              )}
             </span>
           )}
         </Space>
