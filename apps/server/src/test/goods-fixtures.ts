@@ -6,7 +6,7 @@ import type { TestApp } from './harness.ts';
 // Rows of the goods library (goods_category, standard_product) written straight into the tables, for the
 // merchant-goods tests (the library's own operations belong to another module).
 
-interface LibraryRows {
+type LibraryRows = {
   goods_category: {
     id?: number;
     merchant_id: number;
@@ -42,7 +42,7 @@ interface LibraryRows {
     created_at: number;
     updated_at: number;
   };
-}
+};
 const lib = (t: TestApp) => (t.db.db as Kysely<Database>).withTables<LibraryRows>();
 
 /** A valid EAN-13 from 12 leading digits. */

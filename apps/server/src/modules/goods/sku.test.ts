@@ -94,7 +94,7 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
         specValues: [{ name: '口味', value: '香蕉' }],
         barcode: nextBarcode(),
         basePrice: 600,
-        ...patch,
+        ...(patch as object),
       });
       expect(res.code).toBe(code);
       if (typeof msg === 'string') expect(res.msg).toBe(msg);
