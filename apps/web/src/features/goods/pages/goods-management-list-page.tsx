@@ -54,6 +54,21 @@ export default function GoodsManagementListPage() {
     },
     { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: '商品名称或商品编码', order: 0 } },
     { key: 'name', title: '商品名称', width: 220, ellipsis: true },
+    {
+      key: 'price',
+      title: '销售价（元）',
+      width: 150,
+      align: 'right',
+      render: (_v, r) => priceRangeText(r.minPrice, r.maxPrice),
+    },
+    { key: 'skuCount', title: 'SKU数', width: 80, align: 'right' },
+    {
+      key: 'status',
+      title: '销售状态',
+      width: 90,
+      render: (v) => <GoodsStatusTag status={Number(v)} />,
+      search: { type: 'select', options: options(GOODS_STATUS) },
+    },
     { key: 'brand', title: '品牌', width: 110, search: { type: 'text', placeholder: '品牌关键字' } },
     {
       key: 'categoryId',
@@ -68,21 +83,6 @@ export default function GoodsManagementListPage() {
       dataIndex: 'storageStyleName',
       width: 90,
       search: { type: 'select', options: options(STORAGE_STYLES) },
-    },
-    {
-      key: 'status',
-      title: '销售状态',
-      width: 90,
-      render: (v) => <GoodsStatusTag status={Number(v)} />,
-      search: { type: 'select', options: options(GOODS_STATUS) },
-    },
-    { key: 'skuCount', title: 'SKU数', width: 80, align: 'right' },
-    {
-      key: 'price',
-      title: '销售价（元）',
-      width: 150,
-      align: 'right',
-      render: (_v, r) => priceRangeText(r.minPrice, r.maxPrice),
     },
     { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
     {

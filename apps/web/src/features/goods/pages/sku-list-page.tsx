@@ -51,6 +51,21 @@ export default function SkuListPage() {
     },
     { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 0 } },
     { key: 'name', title: 'SKU名称', width: 240, ellipsis: true },
+    {
+      key: 'basePrice',
+      title: '销售价（元）',
+      width: 120,
+      align: 'right',
+      sortable: true,
+      render: (v) => centsToYuan(v as number),
+    },
+    {
+      key: 'status',
+      title: '上下架状态',
+      width: 100,
+      render: (v) => <SkuStatusTag status={Number(v)} />,
+      search: { type: 'select', options: options(SKU_STATUS) },
+    },
     { key: 'goodsName', title: '所属商品', width: 180, ellipsis: true },
     { key: 'barcode', title: 'SKU条码', width: 140 },
     {
@@ -61,26 +76,11 @@ export default function SkuListPage() {
       search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: categoryOptions(tree.data) },
     },
     {
-      key: 'basePrice',
-      title: '销售价（元）',
-      width: 120,
-      align: 'right',
-      sortable: true,
-      render: (v) => centsToYuan(v as number),
-    },
-    {
       key: 'storageStyle',
       title: '储存方式',
       dataIndex: 'storageStyleName',
       width: 90,
       search: { type: 'select', options: options(STORAGE_STYLES) },
-    },
-    {
-      key: 'status',
-      title: '上下架状态',
-      width: 100,
-      render: (v) => <SkuStatusTag status={Number(v)} />,
-      search: { type: 'select', options: options(SKU_STATUS) },
     },
     { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
     {
