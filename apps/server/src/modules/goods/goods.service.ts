@@ -294,9 +294,9 @@ export function adopt(ctx: SessionOpContext, i: { standardProductIds: number[]; 
 
 export async function update(ctx: SessionOpContext, i: z.output<typeof goodsUpdateInput>) {
   const mid = ctx.merchantId;
-  await assertLeafCategoryOwnRead(ctx.db, mid, i.categoryId);
   return ctx.db.transaction().execute(async (trx) => {
     const g = await requireGoods(trx, ctx, i.goodsId);
+    await assertLeafCategoryOwnRead(trx, mid, i.categoryId);
     const before = valuesOf(g);
     const { goodsId: _id, version, ...after } = i;
     const paths = await categoryPathsOwnRead(trx, mid);
