@@ -129,6 +129,17 @@ describe.each(DIALECTS)('keyset paging (%s)', (dialect) => {
     await fill([0, 0, 1, 2, 2].map((key, i) => ({ scope: 1, k: key, name: `r${i}` })));
     expect((await page('desc', 2, null, true)).total).toBe(5);
     expect((await page('desc', 2)).total).toBeUndefined();
+    const upTo = (n: number) =>
+      fetchKeysetPage<Row>(k, probeQuery(), {
+        sort: { column: 'k', value: (r) => r.sortKey },
+        id: { column: 'id', value: (r) => r.id },
+        order: 'asc',
+        pageSize: 2,
+        count: { upTo: n },
+      });
+    expect((await upTo(5)).total).toBe(5);
+    // More than it would count: left out, not a wrong number.
+    expect((await upTo(4)).total).toBeUndefined();
   });
 
   it('refuses a cursor it did not hand out, with one clear message', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { INVALID_CURSOR_MESSAGE, MAX_CURSOR_LENGTH, type KeysetPage } from '@merchant/contracts/core/keyset';
 import type { Database } from '../db/database.ts';
 import { badInput } from './errors.ts';
@@ -35,8 +35,13 @@ export interface KeysetOptions<R> {
   /** From a previous page's nextCursor / prevCursor; absent or '' for the first page. */
   cursor?: string | null;
   pageSize: number;
-  /** Also count the rows the query matches (the same query, its order dropped) into `total`. */
-  count?: boolean;
+  /**
+   * Also count the rows the query matches (the same query, its order dropped) into `total`. With
+   * `upTo`, the count reads at most upTo + 1 rows and `total` is left out when there are more (an
+   * exact count of an unbounded table costs what offset paging costs: it is only given when cheap). The
+   * count drops the query's select: not for a grouped or distinct query.
+   */
+  count?: boolean | { upTo: number };
 }
 
 interface Cursor {
@@ -80,6 +85,28 @@ function decode(text: string, sortType: 'number' | 'string'): Cursor {
 
 const flip = (o: Order): Order => (o === 'asc' ? 'desc' : 'asc');
 
+/** The rows the query matches; undefined when there are more than `upTo`. */
+async function countUpTo(
+  db: Kysely<Database>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query: SelectQueryBuilder<any, any, unknown>,
+  upTo?: number,
+): Promise<number | undefined> {
+  // Counted rows need no columns (an index alone can answer). Not for a grouped or distinct query.
+  const base = query
+    .clearOrderBy()
+    .clearLimit()
+    .clearOffset()
+    .clearSelect()
+    .select(sql<number>`1`.as('one'));
+  const { n } = await db
+    .selectFrom((upTo === undefined ? base : base.limit(upTo + 1)).as('q'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  return upTo !== undefined && total > upTo ? undefined : total;
+}
+
 /**
  * One page of `query` by keyset: its rows in display order, and the cursors of the pages before and
  * after it. Reads pageSize + 1 rows to know whether there is more. Any order on `query` is replaced.
@@ -115,13 +142,7 @@ export async function fetchKeysetPage<R>(
       .orderBy(idCol, read)
       .limit(opts.pageSize + 1)
       .execute(),
-    opts.count
-      ? db
-          .selectFrom(query.clearOrderBy().clearLimit().clearOffset().as('q'))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-      : Promise.resolve(undefined),
+    opts.count ? countUpTo(db, query, opts.count === true ? undefined : opts.count.upTo) : Promise.resolve(undefined),
   ]);
   const more = fetched.length > opts.pageSize;
   const list = fetched.slice(0, opts.pageSize);

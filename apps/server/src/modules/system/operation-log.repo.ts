@@ -51,12 +51,16 @@ export function operationLogQuery(db: Db, merchantId: number, f: OperationLogFil
     .orderBy('id', orderOf(f));
 }
 
+/** Up to how many entries the list counts (共 N 条); more are not counted. */
+export const COUNT_UP_TO = 10_000;
+
 const orderOf = (f: Pick<OperationLogFilter, 'sortOrder'>) => (f.sortOrder === 'ascend' ? 'asc' : 'desc');
 
 /**
  * A page of the list by keyset (the table grows without bound): 操作时间 then id, newest first unless
  * asked otherwise; indexed by (merchant_id, created_at, id) and (merchant_id, result_code, created_at, id).
- * The total is counted with the first page only (a cursor's page does not count again).
+ * The total is counted with the first page only (a cursor's page does not count again), and only up to
+ * COUNT_UP_TO entries (beyond that it is left out: counting the whole log costs what offset paging costs).
  */
 export async function listOperationLogs(db: Db, merchantId: number, f: Paging & OperationLogFilter) {
   return fetchKeysetPage(db, operationLogQuery(db, merchantId, f), {
@@ -65,7 +69,7 @@ export async function listOperationLogs(db: Db, merchantId: number, f: Paging & 
     order: orderOf(f),
     cursor: f.cursor,
     pageSize: f.pageSize,
-    count: !f.cursor,
+    count: f.cursor ? false : { upTo: COUNT_UP_TO },
   });
 }
 
