@@ -17,7 +17,7 @@ export const deviceList = implement(deviceOps.list, {
       { header: '状态', key: 'status', type: 'enum', labels: DEVICE_STATUS },
       { header: '在线', key: 'online', value: (r: DeviceRow) => (r.online ? '在线' : '离线') },
       { header: '最后心跳', key: 'lastSeenAt', type: 'time' },
-      { header: '温度(℃)', key: 'temperature', value: (r: DeviceRow) => (r.temperature === null ? '' : r.temperature.toFixed(1)) },
+      { header: '温度(°C)', key: 'temperature', value: (r: DeviceRow) => (r.temperature === null ? '' : r.temperature.toFixed(1)) },
       { header: '门状态', key: 'doorStateName' },
       { header: '固件版本', key: 'firmware' },
       { header: '创建时间', key: 'createdAt', type: 'time' },

@@ -196,7 +196,13 @@ export async function create(ctx: SessionOpContext, input: z.output<typeof devic
           subjectId: deviceCode,
           action: 'create',
           actionLabel: '新增设备',
-          changes: describeChanges({}, { ...input, status: 1 }, FIELD_LABELS, text(await modelsByCode(ctx))),
+          changes: describeChanges(
+            {},
+            // only what was filled in (an empty firmware or remark is no change)
+            Object.fromEntries(Object.entries({ ...input, status: 1 }).filter(([, v]) => v !== '')),
+            FIELD_LABELS,
+            text(await modelsByCode(ctx)),
+          ),
         });
         return { id, deviceCode, secret };
       });
