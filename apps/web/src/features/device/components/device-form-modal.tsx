@@ -4,6 +4,7 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../platform/call.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 
 interface Values {
   name: string;
@@ -30,10 +31,13 @@ export function DeviceFormModal({
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  // leaving the page with a changed form asks first, like closing the modal does
+  const { allowLeave } = useLeaveGuard(open && dirty);
   const models = useQuery({ queryKey: ['device', 'models'], queryFn: () => call(deviceOps.models), staleTime: Infinity });
 
   const close = () => {
-    if (!form.isFieldsTouched()) return onClose();
+    if (!dirty) return onClose();
     modal.confirm({ title: '放弃未保存的修改？', okText: '放弃', cancelText: '继续编辑', onOk: onClose });
   };
   const submit = async () => {
@@ -43,9 +47,12 @@ export function DeviceFormModal({
       const body = { name: v.name, modelCode: v.modelCode, firmware: v.firmware ?? '', remark: v.remark ?? '' };
       if (device) {
         await call(deviceOps.update, { ...body, deviceCode: device.deviceCode, version: device.version });
+        allowLeave();
         onDone();
       } else {
-        onDone(await call(deviceOps.create, body));
+        const created = await call(deviceOps.create, body);
+        allowLeave();
+        onDone(created);
       }
     } finally {
       setSaving(false);
@@ -66,6 +73,7 @@ export function DeviceFormModal({
       <Form<Values>
         form={form}
         name="device-form"
+        onValuesChange={() => setDirty(true)}
         layout="vertical"
         preserve={false}
         initialValues={device ? { name: device.name, modelCode: device.modelCode, firmware: device.firmware, remark: device.remark } : {}}

@@ -94,21 +94,23 @@ export default function DeviceListPage() {
           </Button>
         }
       />
-      <DeviceFormModal
-        open={adding}
-        onClose={() => setAdding(false)}
-        onDone={(created) => {
-          setAdding(false);
-          void queryClient.invalidateQueries({ queryKey: KEY });
-          if (created)
-            modal.success({
-              title: '设备已创建',
-              width: 520,
-              content: <SecretOnce {...created} />,
-              okText: '我已保存密钥',
-            });
-        }}
-      />
+      {adding && (
+        <DeviceFormModal
+          open
+          onClose={() => setAdding(false)}
+          onDone={(created) => {
+            setAdding(false);
+            void queryClient.invalidateQueries({ queryKey: KEY });
+            if (created)
+              modal.success({
+                title: '设备已创建',
+                width: 520,
+                content: <SecretOnce {...created} />,
+                okText: '我已保存密钥',
+              });
+          }}
+        />
+      )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         设备每30秒发送一次心跳，90秒未收到心跳即显示离线。
       </Typography.Paragraph>
