@@ -63,4 +63,43 @@ const goodsSpuRoutes: AppRoute[] = [
   }),
 ];
 
-export const routes: AppRoute[] = [...libraryRoutes, ...goodsSpuRoutes];
+// ---- supply-chain goods (section 113 供应链商品, under /website/supply like the server menu's route paths) ----
+const SUPPLY_SECTION = 113;
+const supplyPage = (r: Omit<AppRoute, 'serverId'>): AppRoute => ({ serverId: SUPPLY_SECTION, ...r });
+const SUPPLY_SKU_TITLE: Record<string, string> = { add: '创建Sku', edit: '编辑Sku', view: '查看Sku' };
+
+const supplyRoutes: AppRoute[] = [
+  supplyPage({
+    path: 'supply/supply-goods-list',
+    name: 'supply-goods-list',
+    title: '供应链商品',
+    anchor: 'supply-goods-list',
+    page: () => import('./pages/supply-goods-list-page.tsx'),
+  }),
+  supplyPage({
+    path: 'supply/supply-goods-edit/:spuId?',
+    name: 'supply-goods-edit',
+    anchor: 'supply-goods-list',
+    activeMenu: '/website/supply/supply-goods-list',
+    title: ({ params }) => (params.spuId ? '编辑供应链商品' : '新增供应链商品'),
+    page: () => import('./pages/supply-goods-edit-page.tsx'),
+  }),
+  supplyPage({
+    path: 'supply/supply-sku-list',
+    name: 'supply-sku-list',
+    title: '供应链SKU',
+    anchor: 'supply-sku-list',
+    page: () => import('./pages/supply-sku-list-page.tsx'),
+  }),
+  supplyPage({
+    // spec §2: supply-sku-add/{handleType?}/{skuId?}/{spuId?}, titled by handleType
+    path: 'supply/supply-sku-add/:handleType?/:skuId?/:spuId?',
+    name: 'supply-sku-add',
+    anchor: 'supply-sku-list',
+    activeMenu: '/website/supply/supply-sku-list',
+    title: ({ params }) => SUPPLY_SKU_TITLE[params.handleType ?? 'add'] ?? '查看Sku',
+    page: () => import('./pages/supply-sku-add-page.tsx'),
+  }),
+];
+
+export const routes: AppRoute[] = [...libraryRoutes, ...goodsSpuRoutes, ...supplyRoutes];
