@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { idSchema } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
-import { listInput, nothing, pagedOf } from '../core/paging.ts';
+import { keysetInput, keysetOf } from '../core/keyset.ts';
+import { nothing, pagedOf } from '../core/paging.ts';
 import { categoryIdSchema, skuFields, specValueSchema, storageStyleSchema, type SpecValue } from './goods-fields.ts';
 
 // SKU管理 (sku-list, add-sku/:handleType/:skuId?): the SKUs of the merchant's goods (SPU), each with its spec
@@ -88,7 +89,15 @@ export const skuRowSchema = z.object({
 });
 export type SkuRow = z.infer<typeof skuRowSchema>;
 
-export const skuListInput = listInput(
+/** Up to how many SKUs the list counts (共 N 条); beyond that the total is left out. */
+export const SKU_COUNT_UP_TO = 10_000;
+
+/**
+ * The SKU list pages by keyset (a merchant's SKUs run to 100,000 and more): `cursor` from the previous
+ * answer's nextCursor / prevCursor, the total counted with the first page only (up to SKU_COUNT_UP_TO).
+ * 创建时间 sorts by id (the order SKUs were created in).
+ */
+export const skuListInput = keysetInput(
   {
     /** SKU name, skuCode or barcode. */
     keyword: z.string().trim().max(60, '关键词不能超过60个字').optional(),
@@ -122,7 +131,7 @@ export const skuOps = defineOperations(
       name: 'goods.sku.list',
       label: 'SKU列表',
       input: skuListInput,
-      output: pagedOf(skuRowSchema),
+      output: keysetOf(skuRowSchema),
       exportable: true,
     },
     detail: { name: 'goods.sku.detail', label: 'SKU详情', input: skuByIdInput, output: skuRowSchema },

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
-import { fetchPage } from '../../platform/page-query.ts';
+import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { categoryAndDescendants } from './category.repo.ts';
 import type { GoodsSkuTable } from './sku.table.ts';
 
@@ -34,7 +34,7 @@ export function skuQuery(db: Db, merchantId: number, f: SkuFilter) {
   if (f.storageStyle !== undefined) q = q.where('goods_sku.storage_style', '=', f.storageStyle);
   if (f.goodsId !== undefined) q = q.where('goods_sku.goods_id', '=', f.goodsId);
   const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
-  const col = f.sortField === 'skuCode' ? 'goods_sku.sku_code' : f.sortField === 'basePrice' ? 'goods_sku.base_price' : 'goods_sku.id';
+  const col = SORTS[f.sortField ?? 'createdAt'].column;
   return q
     .selectAll('goods_sku')
     .select(['goods.goods_code', 'goods.name as goods_name', 'goods.status as goods_status'])
@@ -43,8 +43,33 @@ export function skuQuery(db: Db, merchantId: number, f: SkuFilter) {
 }
 export type SkuListRow = Awaited<ReturnType<ReturnType<typeof skuQuery>['execute']>>[number];
 
-export function listSkus(db: Db, merchantId: number, f: SkuFilter & { pageNum: number; pageSize: number }) {
-  return fetchPage(db, skuQuery(db, merchantId, f), f);
+/**
+ * The list's sorts: 创建时间 by id (the order SKUs were created in), SKU编码, 销售价; ties by id. Each is served,
+ * with the merchant filter alone or with a category, by an index (merchant_id[, category_id], column, id):
+ * goods_sku_list_idx / goods_sku_category_idx (0009), goods_sku_code_uq (0009, codes are unique) and the
+ * indexes of migration 0016.
+ */
+const SORTS = {
+  createdAt: { column: 'goods_sku.id', type: 'number', value: (r: { id: number }) => Number(r.id) },
+  skuCode: { column: 'goods_sku.sku_code', type: 'string', value: (r: { sku_code: string }) => r.sku_code },
+  basePrice: { column: 'goods_sku.base_price', type: 'number', value: (r: { base_price: number }) => Number(r.base_price) },
+} as const;
+
+/**
+ * A page of the list by keyset (cursor from the previous page; bound to the merchant: another merchant's
+ * cursor is refused). The total is counted with the first page only, up to `countUpTo` SKUs.
+ */
+export function listSkus(db: Db, merchantId: number, f: SkuFilter & { cursor?: string; pageSize: number }, countUpTo: number) {
+  const sort = SORTS[f.sortField ?? 'createdAt'];
+  return fetchKeysetPage(db as Kysely<Database>, skuQuery(db, merchantId, f), {
+    sort: { key: f.sortField ?? 'createdAt', column: sort.column, type: sort.type, value: sort.value as (r: SkuListRow) => number | string },
+    id: { column: 'goods_sku.id', value: (r) => Number(r.id) },
+    order: f.sortOrder === 'ascend' ? 'asc' : 'desc',
+    cursor: f.cursor,
+    pageSize: f.pageSize,
+    count: f.cursor ? false : { upTo: countUpTo },
+    scope: merchantId,
+  });
 }
 
 export function findSku(db: Db, merchantId: number, skuId: number) {
