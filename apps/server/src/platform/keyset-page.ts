@@ -157,7 +157,17 @@ export async function fetchKeysetPage<R>(
   if (!forward) list.reverse();
 
   const at = (d: 'n' | 'p', row: R | undefined) =>
-    row === undefined ? null : encode({ v: 1, s: key, o, d, k: opts.sort.value(row), i: opts.id.value(row), ...(opts.scope === undefined ? {} : { m: opts.scope }) });
+    row === undefined
+      ? null
+      : encode({
+          v: 1,
+          s: key,
+          o,
+          d,
+          k: opts.sort.value(row),
+          i: opts.id.value(row),
+          ...(opts.scope === undefined ? {} : { m: opts.scope }),
+        });
   const first = list[0];
   const last = list[list.length - 1];
   const nextCursor = forward ? (more ? at('n', last) : null) : at('n', last);
