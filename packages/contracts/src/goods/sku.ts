@@ -27,9 +27,15 @@ export const specValuesSchema = skuFields.specValues.superRefine((values, ctx) =
   });
 });
 
-/** A SKU's name: the SPU's name and its spec values (农夫山泉饮用天然水 550ml), at most 80 characters. */
+/**
+ * A SKU's name: the SPU's name and its spec values (农夫山泉饮用天然水 550ml), at most 80 characters. A value
+ * the name already ends with is not repeated (a goods adopted from the library is named 莫斯利安原味酸奶 200g
+ * and its SKU's spec is 200g: 莫斯利安原味酸奶 200g, not …200g 200g).
+ */
 export function skuName(goodsName: string, specValues: readonly SpecValue[]): string {
-  return [goodsName, ...specValues.map((v) => v.value)].join(' ').slice(0, 80);
+  const name = goodsName.trim();
+  const values = specValues.map((v) => v.value.trim()).filter((v) => v && !name.endsWith(v));
+  return [name, ...values].join(' ').slice(0, 80);
 }
 /** Spec values as a person reads them: 口味：原味；规格：550ml. */
 export const specText = (specValues: readonly SpecValue[]) => specValues.map((v) => `${v.name}：${v.value}`).join('；');

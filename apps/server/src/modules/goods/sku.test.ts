@@ -2,7 +2,7 @@ import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { INVALID_CURSOR_MESSAGE, type KeysetPage } from '@merchant/contracts/core/keyset';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
 import { goodsOps, type GoodsDetail } from '@merchant/contracts/goods/goods';
-import { skuOps, type GoodsOption, type SkuRow } from '@merchant/contracts/goods/sku';
+import { skuName, skuOps, type GoodsOption, type SkuRow } from '@merchant/contracts/goods/sku';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, rowCount } from '../../test/calls.ts';
@@ -259,6 +259,17 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
     }
     expect(await op(admin, skuOps.list, { cursor: '../etc' })).toMatchObject(refused);
     expect(await writes()).toEqual(before);
+  });
+
+  it('names a SKU by its goods and spec values, a value the goods name ends with not repeated', () => {
+    expect(skuName('农夫山泉饮用天然水', [{ name: '规格', value: '550ml' }])).toBe('农夫山泉饮用天然水 550ml');
+    expect(skuName('莫斯利安原味酸奶 200g', [{ name: '规格', value: '200g' }])).toBe('莫斯利安原味酸奶 200g');
+    expect(
+      skuName('可乐', [
+        { name: '口味', value: '原味' },
+        { name: '规格', value: '330ml' },
+      ]),
+    ).toBe('可乐 原味 330ml');
   });
 
   it('refuses roles without the anchor', async () => {
