@@ -9,6 +9,7 @@ const benches = [
   ['gateway throughput', ['--import', 'tsx', path.join(root, 'bench/gateway.bench.ts')]],
   ['export throughput and memory', ['--import', 'tsx', path.join(root, 'bench/export.bench.ts')]],
   ['operation log keyset paging', ['--import', 'tsx', path.join(root, 'bench/operation-log.bench.ts')]],
+  ['goods SKU list keyset paging', ['--import', 'tsx', path.join(root, 'bench/goods-sku.bench.ts')]],
   ['device link (MQTT)', ['--import', 'tsx', path.join(root, 'bench/device-link.bench.ts')]],
 ];
 let failed = 0;

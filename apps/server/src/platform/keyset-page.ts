@@ -10,7 +10,7 @@ import { badInput } from './errors.ts';
  * ties broken by id in the same direction; both must be NOT NULL. Bounded lists page by offset (page-query.ts).
  *
  * The cursor is base64url JSON: { v: 1, s: sort key, o: 'a'|'d' (order), d: 'n'|'p' (next or previous
- * page), k: boundary sort value, i: boundary id }. Its values only ever become bound parameters of the
+ * page), k: boundary sort value, i: boundary id, m: scope (only when the list gives one) }. Its values only ever become bound parameters of the
  * list's own (merchant-scoped) query, so a hand-made cursor can only move within the same rows; one that
  * does not decode to exactly this shape is refused with INVALID_CURSOR_MESSAGE. A cursor of another sort
  * (key or order) is ignored: the first page of the asked sort.
@@ -42,6 +42,11 @@ export interface KeysetOptions<R> {
    * count drops the query's select: not for a grouped or distinct query.
    */
   count?: boolean | { upTo: number };
+  /**
+   * Whose list the cursor belongs to (e.g. the merchant id): written into the cursors handed out, and a
+   * cursor of another scope (or of none) is refused with INVALID_CURSOR_MESSAGE, like a forged one.
+   */
+  scope?: number;
 }
 
 interface Cursor {
@@ -51,11 +56,13 @@ interface Cursor {
   d: 'n' | 'p';
   k: SortValue;
   i: number;
+  /** The scope (KeysetOptions.scope), when the list has one. */
+  m?: number;
 }
 
 const encode = (c: Cursor): string => Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
 
-function decode(text: string, sortType: 'number' | 'string'): Cursor {
+function decode(text: string, sortType: 'number' | 'string', scope: number | undefined): Cursor {
   const bad = () => badInput(INVALID_CURSOR_MESSAGE);
   if (text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) throw bad();
   let raw: unknown;
@@ -74,10 +81,11 @@ function decode(text: string, sortType: 'number' | 'string'): Cursor {
     (c.d !== 'n' && c.d !== 'p') ||
     !keyOk ||
     typeof c.i !== 'number' ||
-    !Number.isSafeInteger(c.i)
+    !Number.isSafeInteger(c.i) ||
+    c.m !== scope
   )
     throw bad();
-  const cursor: Cursor = { v: 1, s: c.s, o: c.o, d: c.d, k: c.k as SortValue, i: c.i };
+  const cursor: Cursor = { v: 1, s: c.s, o: c.o, d: c.d, k: c.k as SortValue, i: c.i, ...(scope === undefined ? {} : { m: scope }) };
   // Only the exact text the server hands out (no extra fields, no other spelling of the same values).
   if (encode(cursor) !== text) throw bad();
   return cursor;
@@ -121,7 +129,7 @@ export async function fetchKeysetPage<R>(
 ): Promise<KeysetPage<R>> {
   const key = opts.sort.key ?? opts.sort.column;
   const o = opts.order === 'asc' ? 'a' : 'd';
-  const decoded = opts.cursor ? decode(opts.cursor, opts.sort.type ?? 'number') : null;
+  const decoded = opts.cursor ? decode(opts.cursor, opts.sort.type ?? 'number', opts.scope) : null;
   // A cursor of another sort: the first page of this one.
   const cursor = decoded && decoded.s === key && decoded.o === o ? decoded : null;
   const forward = !cursor || cursor.d === 'n';
@@ -149,7 +157,17 @@ export async function fetchKeysetPage<R>(
   if (!forward) list.reverse();
 
   const at = (d: 'n' | 'p', row: R | undefined) =>
-    row === undefined ? null : encode({ v: 1, s: key, o, d, k: opts.sort.value(row), i: opts.id.value(row) });
+    row === undefined
+      ? null
+      : encode({
+          v: 1,
+          s: key,
+          o,
+          d,
+          k: opts.sort.value(row),
+          i: opts.id.value(row),
+          ...(opts.scope === undefined ? {} : { m: opts.scope }),
+        });
   const first = list[0];
   const last = list[list.length - 1];
   const nextCursor = forward ? (more ? at('n', last) : null) : at('n', last);

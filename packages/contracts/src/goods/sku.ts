@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { idSchema } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
-import { listInput, nothing, pagedOf } from '../core/paging.ts';
+import { keysetInput, keysetOf } from '../core/keyset.ts';
+import { nothing, pagedOf } from '../core/paging.ts';
 import { categoryIdSchema, skuFields, specValueSchema, storageStyleSchema, type SpecValue, GOODS_TARGETS } from './goods-fields.ts';
 
 // SKU管理 (sku-list, add-sku/:handleType/:skuId?): the SKUs of the merchant's goods (SPU), each with its spec
@@ -26,9 +27,15 @@ export const specValuesSchema = skuFields.specValues.superRefine((values, ctx) =
   });
 });
 
-/** A SKU's name: the SPU's name and its spec values (农夫山泉饮用天然水 550ml), at most 80 characters. */
+/**
+ * A SKU's name: the SPU's name and its spec values (农夫山泉饮用天然水 550ml), at most 80 characters. A value
+ * the name already ends with is not repeated (a goods adopted from the library is named 莫斯利安原味酸奶 200g
+ * and its SKU's spec is 200g: 莫斯利安原味酸奶 200g, not …200g 200g).
+ */
 export function skuName(goodsName: string, specValues: readonly SpecValue[]): string {
-  return [goodsName, ...specValues.map((v) => v.value)].join(' ').slice(0, 80);
+  const name = goodsName.trim();
+  const values = specValues.map((v) => v.value.trim()).filter((v) => v && !name.endsWith(v));
+  return [name, ...values].join(' ').slice(0, 80);
 }
 /** Spec values as a person reads them: 口味：原味；规格：550ml. */
 export const specText = (specValues: readonly SpecValue[]) => specValues.map((v) => `${v.name}：${v.value}`).join('；');
@@ -88,7 +95,15 @@ export const skuRowSchema = z.object({
 });
 export type SkuRow = z.infer<typeof skuRowSchema>;
 
-export const skuListInput = listInput(
+/** Up to how many SKUs the list counts (共 N 条); beyond that the total is left out. */
+export const SKU_COUNT_UP_TO = 10_000;
+
+/**
+ * The SKU list pages by keyset (a merchant's SKUs run to 100,000 and more): `cursor` from the previous
+ * answer's nextCursor / prevCursor, the total counted with the first page only (up to SKU_COUNT_UP_TO).
+ * 创建时间 sorts by id (the order SKUs were created in).
+ */
+export const skuListInput = keysetInput(
   {
     /** SKU name, skuCode or barcode. */
     keyword: z.string().trim().max(60, '关键词不能超过60个字').optional(),
@@ -122,7 +137,7 @@ export const skuOps = defineOperations(
       name: 'goods.sku.list',
       label: 'SKU列表',
       input: skuListInput,
-      output: pagedOf(skuRowSchema),
+      output: keysetOf(skuRowSchema),
       exportable: true,
     },
     detail: { name: 'goods.sku.detail', label: 'SKU详情', input: skuByIdInput, output: skuRowSchema },

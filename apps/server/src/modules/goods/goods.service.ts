@@ -130,8 +130,7 @@ export async function exportRows(ctx: SessionOpContext, rows: repo.GoodsListRow[
 export async function detail(ctx: SessionOpContext, goodsId: number): Promise<GoodsDetail> {
   const g = await requireGoods(ctx.db, ctx, goodsId);
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
-  const { list: skuRows } = await skus.list(ctx, { goodsId: g.id, sortField: 'createdAt', sortOrder: 'ascend', pageNum: 1, pageSize: 200 });
-  return { ...toGoodsRow(g, paths), skus: skuRows };
+  return { ...toGoodsRow(g, paths), skus: await skus.skusOfGoods(ctx, g.id) };
 }
 
 export async function adoptable(

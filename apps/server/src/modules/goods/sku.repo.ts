@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
-import { fetchPage } from '../../platform/page-query.ts';
+import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { categoryAndDescendants } from './category.repo.ts';
 import type { GoodsSkuTable } from './sku.table.ts';
 
@@ -11,6 +11,11 @@ export interface SkuFilter {
   keyword?: string;
   /** A category of any level: its descendants included. */
   categoryId?: number;
+  /**
+   * The category and its descendants, read beforehand (listSkus): the query then filters on their ids, so the
+   * planner sees one leaf as an equality (the category indexes serve it) instead of a subquery it cannot size.
+   */
+  categoryIds?: readonly number[];
   status?: number;
   storageStyle?: number;
   goodsId?: number;
@@ -18,33 +23,80 @@ export interface SkuFilter {
   sortOrder: 'ascend' | 'descend';
 }
 
-/** The SKU list's query (live SKUs of the merchant with their goods' code, name and status), without paging. */
+/**
+ * The SKU list's query (live SKUs of the merchant with their goods' code, name and status), without paging.
+ * The goods is left-joined (every SKU has one: goods_id is a NOT NULL reference) so that counting the rows,
+ * which drops the select, drops the join too (PostgreSQL and SQLite remove an unused left join to a key).
+ */
 export function skuQuery(db: Db, merchantId: number, f: SkuFilter) {
   let q = db
     .selectFrom('goods_sku')
-    .innerJoin('goods', 'goods.id', 'goods_sku.goods_id')
+    .leftJoin('goods', 'goods.id', 'goods_sku.goods_id')
     .where('goods_sku.merchant_id', '=', merchantId)
     .where('goods_sku.deleted_at', 'is', null);
   if (f.keyword) {
     const k = f.keyword;
     q = q.where((eb) => eb.or([contains('goods_sku.name', k), contains('goods_sku.sku_code', k), contains('goods_sku.barcode', k)]));
   }
-  if (f.categoryId !== undefined) q = q.where('goods_sku.category_id', 'in', categoryAndDescendants(db, merchantId, f.categoryId));
+  if (f.categoryIds) {
+    const ids = f.categoryIds;
+    q = ids.length === 1 ? q.where('goods_sku.category_id', '=', ids[0]) : q.where('goods_sku.category_id', 'in', ids.length ? ids : [0]);
+  } else if (f.categoryId !== undefined) {
+    q = q.where('goods_sku.category_id', 'in', categoryAndDescendants(db, merchantId, f.categoryId));
+  }
   if (f.status !== undefined) q = q.where('goods_sku.status', '=', f.status);
   if (f.storageStyle !== undefined) q = q.where('goods_sku.storage_style', '=', f.storageStyle);
   if (f.goodsId !== undefined) q = q.where('goods_sku.goods_id', '=', f.goodsId);
   const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
-  const col = f.sortField === 'skuCode' ? 'goods_sku.sku_code' : f.sortField === 'basePrice' ? 'goods_sku.base_price' : 'goods_sku.id';
+  const col = SORTS[f.sortField ?? 'createdAt'].column;
   return q
     .selectAll('goods_sku')
-    .select(['goods.goods_code', 'goods.name as goods_name', 'goods.status as goods_status'])
+    .select((eb) => [
+      eb.fn.coalesce('goods.goods_code', eb.val('')).as('goods_code'),
+      eb.fn.coalesce('goods.name', eb.val('')).as('goods_name'),
+      eb.fn.coalesce('goods.status', eb.val(0)).as('goods_status'),
+    ])
     .orderBy(col, dir)
     .orderBy('goods_sku.id', dir);
 }
 export type SkuListRow = Awaited<ReturnType<ReturnType<typeof skuQuery>['execute']>>[number];
 
-export function listSkus(db: Db, merchantId: number, f: SkuFilter & { pageNum: number; pageSize: number }) {
-  return fetchPage(db, skuQuery(db, merchantId, f), f);
+/**
+ * The list's sorts: 创建时间 by id (the order SKUs were created in), SKU编码, 销售价; ties by id. Each is served,
+ * with the merchant filter alone or with a category, by an index (merchant_id[, category_id], column, id):
+ * goods_sku_list_idx / goods_sku_category_idx (0009), goods_sku_code_uq (0009, codes are unique) and the
+ * indexes of migration 0016.
+ */
+const SORTS = {
+  createdAt: { column: 'goods_sku.id', type: 'number', value: (r: { id: number }) => Number(r.id) },
+  skuCode: { column: 'goods_sku.sku_code', type: 'string', value: (r: { sku_code: string }) => r.sku_code },
+  basePrice: { column: 'goods_sku.base_price', type: 'number', value: (r: { base_price: number }) => Number(r.base_price) },
+} as const;
+
+/**
+ * A page of the list by keyset (cursor from the previous page; bound to the merchant: another merchant's
+ * cursor is refused). The total is counted with the first page only, up to `countUpTo` SKUs (not at all without).
+ */
+export async function listSkus(db: Db, merchantId: number, f: SkuFilter & { cursor?: string; pageSize: number }, countUpTo?: number) {
+  const sort = SORTS[f.sortField ?? 'createdAt'];
+  const categoryIds =
+    f.categoryId === undefined
+      ? undefined
+      : (await categoryAndDescendants(db, merchantId, f.categoryId).execute()).map((c) => Number(c.id));
+  return fetchKeysetPage(db as Kysely<Database>, skuQuery(db, merchantId, { ...f, categoryIds }), {
+    sort: {
+      key: f.sortField ?? 'createdAt',
+      column: sort.column,
+      type: sort.type,
+      value: sort.value as (r: SkuListRow) => number | string,
+    },
+    id: { column: 'goods_sku.id', value: (r) => Number(r.id) },
+    order: f.sortOrder === 'ascend' ? 'asc' : 'desc',
+    cursor: f.cursor,
+    pageSize: f.pageSize,
+    count: f.cursor || countUpTo === undefined ? false : { upTo: countUpTo },
+    scope: merchantId,
+  });
 }
 
 export function findSku(db: Db, merchantId: number, skuId: number) {

@@ -1,10 +1,12 @@
 import type { Paged } from '@merchant/contracts';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
+import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import { GOODS_ON_SALE, GOODS_STATUS } from '@merchant/contracts/goods/goods';
 import { STORAGE_STYLES, type SpecValue } from '@merchant/contracts/goods/goods-fields';
 import {
   SKU_OFF_SHELF,
   SKU_ON_SHELF,
+  SKU_COUNT_UP_TO,
   SKU_STATUS,
   skuName,
   specText,
@@ -184,10 +186,19 @@ export async function createSku(
   return { skuId, skuCode };
 }
 
-export async function list(ctx: SessionOpContext, f: repo.SkuFilter & { pageNum: number; pageSize: number }): Promise<Paged<SkuRow>> {
-  const { list: rows, total } = await repo.listSkus(ctx.db, ctx.merchantId, f);
-  const paths = await categoryPaths(ctx.db, ctx.merchantId);
-  return { list: rows.map((r) => toSkuRow(r, paths)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+/** A page of the SKU list by keyset (the first page counts the matching SKUs up to SKU_COUNT_UP_TO). */
+export async function list(ctx: SessionOpContext, f: repo.SkuFilter & { cursor?: string; pageSize: number }): Promise<KeysetPage<SkuRow>> {
+  const [page, paths] = await Promise.all([
+    repo.listSkus(ctx.db, ctx.merchantId, f, SKU_COUNT_UP_TO),
+    categoryPaths(ctx.db, ctx.merchantId),
+  ]);
+  return { ...page, list: page.list.map((r) => toSkuRow(r, paths)) };
+}
+
+/** The live SKUs of one goods, oldest first (the goods detail; a goods has a handful, not a list to page). */
+export async function skusOfGoods(ctx: SessionOpContext, goodsId: number): Promise<SkuRow[]> {
+  const [rows, paths] = await Promise.all([repo.skusOfGoods(ctx.db, ctx.merchantId, goodsId), categoryPaths(ctx.db, ctx.merchantId)]);
+  return rows.map((r) => toSkuRow(r, paths));
 }
 
 /** The SKU list's own query for its export (same filters and order). */

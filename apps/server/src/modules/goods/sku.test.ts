@@ -1,7 +1,8 @@
 import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
+import { INVALID_CURSOR_MESSAGE, type KeysetPage } from '@merchant/contracts/core/keyset';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
 import { goodsOps, type GoodsDetail } from '@merchant/contracts/goods/goods';
-import { skuOps, type GoodsOption, type SkuRow } from '@merchant/contracts/goods/sku';
+import { skuName, skuOps, type GoodsOption, type SkuRow } from '@merchant/contracts/goods/sku';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, rowCount } from '../../test/calls.ts';
@@ -70,7 +71,7 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
   });
 
   it('refuses bad input, a duplicate barcode or spec, writing nothing', async () => {
-    const taken = (await skuOf(data<Paged<SkuRow>>(await op(admin, skuOps.list, { goodsId })).list[0].skuId)).barcode;
+    const taken = (await skuOf(data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { goodsId })).list[0].skuId)).barcode;
     const before = await writes();
     for (const [patch, code, msg] of [
       [{ barcode: '6901234567890' }, CODES.badInput, 'SKU条码校验位不正确，请核对（字段：barcode）'],
@@ -124,7 +125,7 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
       code: CODES.conflict,
       msg: '该记录已被他人修改，请刷新后重试',
     });
-    const taken = data<Paged<SkuRow>>(await op(admin, skuOps.list, { goodsId, sortField: 'createdAt', sortOrder: 'ascend' })).list[0]
+    const taken = data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { goodsId, sortField: 'createdAt', sortOrder: 'ascend' })).list[0]
       .barcode;
     expect((await op(admin, skuOps.update, { ...input, version: s.version + 1, barcode: taken })).code).toBe(CODES.conflict);
     expect(await writes()).toEqual(before);
@@ -170,14 +171,15 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
   });
 
   it('lists with filters and sorting, and exports the same rows', async () => {
-    const byPrice = data<Paged<SkuRow>>(await op(admin, skuOps.list, { sortField: 'basePrice', sortOrder: 'ascend', pageSize: 200 }));
+    const byPrice = data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { sortField: 'basePrice', sortOrder: 'ascend', pageSize: 200 }));
     expect(byPrice.list.map((s) => s.basePrice)).toEqual([...byPrice.list.map((s) => s.basePrice)].sort((a, b) => a - b));
     const one = byPrice.list[0];
-    expect(data<Paged<SkuRow>>(await op(admin, skuOps.list, { keyword: one.barcode })).list.map((s) => s.skuId)).toEqual([one.skuId]);
-    expect(data<Paged<SkuRow>>(await op(admin, skuOps.list, { keyword: one.skuCode })).total).toBe(1);
-    expect(data<Paged<SkuRow>>(await op(admin, skuOps.list, { categoryId: cat.top })).total).toBe(byPrice.total);
-    expect(data<Paged<SkuRow>>(await op(admin, skuOps.list, { categoryId: cat.leaf2 })).total).toBe(0);
-    expect(data<Paged<SkuRow>>(await op(admin, skuOps.list, { storageStyle: 3 })).total).toBe(0);
+    expect(data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { keyword: one.barcode })).list.map((s) => s.skuId)).toEqual([one.skuId]);
+    expect(data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { keyword: one.skuCode })).total).toBe(1);
+    expect(byPrice.total).toBe(byPrice.list.length);
+    expect(data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { categoryId: cat.top })).total).toBe(byPrice.total);
+    expect(data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { categoryId: cat.leaf2 })).total).toBe(0);
+    expect(data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { storageStyle: 3 })).total).toBe(0);
     const file = await exportList(admin, skuOps.list, { categoryId: cat.top });
     if (file.kind !== 'file') throw new Error(JSON.stringify(file.envelope));
     const rows = sheetRows(file.workbook);
@@ -188,6 +190,88 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
     expect(goodsFile.kind).toBe('file');
   });
 
+  it('pages by keyset: every sort walks forward and back over the same rows; totals with the first page', async () => {
+    const prices = [300, 500, 500, 500, 120, 990, 500, 300, 75, 1200, 500, 300];
+    const g = data<{ goodsId: number }>(
+      await op(admin, goodsOps.create, {
+        name: '蒙牛翻页',
+        brand: '蒙牛',
+        categoryId: cat.leaf,
+        unit: '盒',
+        storageStyle: 1,
+        shelfLifeDays: 30,
+        skus: prices.map((basePrice, i) => ({ specValues: [{ name: '批次', value: `第${i + 1}批` }], barcode: nextBarcode(), basePrice })),
+      }),
+    ).goodsId;
+    const page = async (input: Record<string, unknown>) => data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, input));
+    const sorts = [
+      { sortField: 'createdAt', sortOrder: 'descend' },
+      { sortField: 'createdAt', sortOrder: 'ascend' },
+      { sortField: 'basePrice', sortOrder: 'ascend' },
+      { sortField: 'basePrice', sortOrder: 'descend' },
+      { sortField: 'skuCode', sortOrder: 'ascend' },
+      { sortField: 'skuCode', sortOrder: 'descend' },
+    ];
+    for (const filter of [{ goodsId: g }, { categoryId: cat.top, keyword: '蒙牛' }]) {
+      for (const sort of sorts) {
+        const all = await page({ ...filter, ...sort, pageSize: 100 });
+        expect(all.nextCursor).toBeNull();
+        const input = { ...filter, ...sort, pageSize: 5 };
+        // forward: the pages in order are the whole list; only the first page counts
+        const pages: KeysetPage<SkuRow>[] = [await page(input)];
+        expect(pages[0]).toMatchObject({ total: all.list.length, prevCursor: null });
+        while (pages[pages.length - 1].nextCursor) pages.push(await page({ ...input, cursor: pages[pages.length - 1].nextCursor }));
+        expect(pages.flatMap((p) => p.list.map((r) => r.skuId))).toEqual(all.list.map((r) => r.skuId));
+        expect(pages.slice(1).every((p) => p.total === undefined)).toBe(true);
+        // back: each previous page is the page walked before it
+        let at = pages[pages.length - 1];
+        for (let i = pages.length - 2; i >= 0; i--) {
+          at = await page({ ...input, cursor: at.prevCursor });
+          expect(at.list.map((r) => r.skuId)).toEqual(pages[i].list.map((r) => r.skuId));
+        }
+        expect(at.prevCursor).toBeNull();
+      }
+      // the sorted fields are in order (ties by id in the same direction)
+      const byPrice = await page({ ...filter, sortField: 'basePrice', sortOrder: 'ascend', pageSize: 100 });
+      const key = (r: SkuRow) => [r.basePrice, r.skuId];
+      expect(byPrice.list.map(key)).toEqual([...byPrice.list.map(key)].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    }
+    expect((await page({ goodsId: g, pageSize: 5 })).total).toBe(prices.length);
+
+    // a cursor of another sort: the first page of the asked one
+    const second = (await page({ goodsId: g, pageSize: 5 })).nextCursor!;
+    const first = await page({ goodsId: g, pageSize: 5, sortField: 'basePrice', sortOrder: 'ascend' });
+    expect((await page({ goodsId: g, pageSize: 5, sortField: 'basePrice', sortOrder: 'ascend', cursor: second })).list).toEqual(first.list);
+    // another merchant's cursor, and forged ones, are refused: nothing else happens
+    const before = await writes();
+    const refused = { code: CODES.badInput, msg: expect.stringContaining(INVALID_CURSOR_MESSAGE) as unknown };
+    expect(await op(other, skuOps.list, { cursor: second })).toMatchObject(refused);
+    const decoded = JSON.parse(Buffer.from(second, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forge = (c: Record<string, unknown>) => Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
+    for (const cursor of [
+      'abc',
+      forge({ ...decoded, m: Number(decoded.m) + 1 }),
+      forge({ ...decoded, k: 'x' }),
+      forge({ ...decoded, extra: 1 }),
+      `${second}A`,
+    ]) {
+      expect(await op(admin, skuOps.list, { goodsId: g, cursor })).toMatchObject(refused);
+    }
+    expect(await op(admin, skuOps.list, { cursor: '../etc' })).toMatchObject(refused);
+    expect(await writes()).toEqual(before);
+  });
+
+  it('names a SKU by its goods and spec values, a value the goods name ends with not repeated', () => {
+    expect(skuName('农夫山泉饮用天然水', [{ name: '规格', value: '550ml' }])).toBe('农夫山泉饮用天然水 550ml');
+    expect(skuName('莫斯利安原味酸奶 200g', [{ name: '规格', value: '200g' }])).toBe('莫斯利安原味酸奶 200g');
+    expect(
+      skuName('可乐', [
+        { name: '口味', value: '原味' },
+        { name: '规格', value: '330ml' },
+      ]),
+    ).toBe('可乐 原味 330ml');
+  });
+
   it('refuses roles without the anchor', async () => {
     const finance = await t.signIn('finance');
     for (const o of Object.values(skuOps)) {
@@ -196,7 +280,7 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
   });
 
   it('treats another merchant’s SKU as not found and changes nothing', async () => {
-    const s = data<Paged<SkuRow>>(await op(admin, skuOps.list, { goodsId })).list[0];
+    const s = data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { goodsId })).list[0];
     const before = await writes();
     expect((await op(other, skuOps.detail, { skuId: s.skuId })).code).toBe(CODES.notFound);
     expect((await op(other, skuOps.history, { skuId: s.skuId })).code).toBe(CODES.notFound);
@@ -257,13 +341,13 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
                 basePrice: 100,
               });
             } else {
-              const live = data<Paged<SkuRow>>(await op(admin, skuOps.list, { goodsId: g, keyword: pool[st.code] })).list[0];
+              const live = data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { goodsId: g, keyword: pool[st.code] })).list[0];
               if (!live) continue;
               data(await op(admin, skuOps.setStatus, { skuId: live.skuId, version: live.version, status: 2 }));
               await op(admin, skuOps.delete, { skuId: live.skuId, version: live.version + 1 });
             }
           }
-          const live = data<Paged<SkuRow>>(await op(admin, skuOps.list, { pageSize: 200 })).list.map((s) => s.barcode);
+          const live = data<KeysetPage<SkuRow>>(await op(admin, skuOps.list, { pageSize: 200 })).list.map((s) => s.barcode);
           expect(new Set(live).size).toBe(live.length);
         },
       ),

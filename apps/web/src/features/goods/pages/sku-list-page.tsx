@@ -17,7 +17,7 @@ const KEY = ['goods', 'sku-list'] as const;
 const BASE = '/website/goods/add-sku';
 const options = (m: Record<number, string>) => Object.entries(m).map(([v, l]) => ({ value: Number(v), label: l }));
 
-/** sku-list: the SKUs of the merchant's goods with search, paging, 上架/下架 and delete. */
+/** sku-list: the SKUs of the merchant's goods with search, keyset paging (上一页/下一页), 上架/下架 and delete. */
 export default function SkuListPage() {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
@@ -119,6 +119,7 @@ export default function SkuListPage() {
   return (
     <QueryList<SkuRow>
       queryKey={KEY}
+      paging="keyset"
       request={listLoader(skuOps.list)}
       columns={columns}
       rowKey="skuId"
