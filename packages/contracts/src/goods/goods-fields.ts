@@ -106,3 +106,6 @@ export const GOODS_TARGETS = {
   categoryId: '商品分类',
   imageIds: '商品图片',
 } as const;
+
+/** What the supply-chain resources' key fields name in the 操作日志. */
+export const SUPPLY_TARGETS = { supplierId: '供应商', spuId: '供应链商品', skuId: '供应链SKU', categoryId: '商品分类' } as const;

@@ -1,3 +1,4 @@
+import { SUPPLY_TARGETS } from './goods-fields.ts';
 import { z } from 'zod';
 import { idSchema, requiredText, telSchema } from '../core/fields.ts';
 import { phoneOrMask } from '../core/format.ts';
@@ -80,7 +81,7 @@ export const supplierOptionSchema = z.object({
 export type SupplierOption = z.infer<typeof supplierOptionSchema>;
 
 export const supplierOps = defineOperations(
-  { anchor: 'supply-goods-list', merchantScope: 'merchant' },
+  { anchor: 'supply-goods-list', merchantScope: 'merchant', targets: SUPPLY_TARGETS },
   {
     list: {
       name: 'goods.supplier.list',

@@ -3,7 +3,7 @@ import { idSchema } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf } from '../core/paging.ts';
-import { barcodeSchema, categoryIdSchema, productFields } from './goods-fields.ts';
+import { barcodeSchema, categoryIdSchema, productFields, SUPPLY_TARGETS } from './goods-fields.ts';
 import { SUPPLY_STATUS, supplierIdSchema, supplyStatusSchema } from './supplier.ts';
 
 // 供应链商品 (supply-goods-list, supply-goods-edit/:spuId?): a supplier's SPU — name, brand, a leaf of the
@@ -87,7 +87,7 @@ export const supplySpuOptionSchema = z.object({
 export type SupplySpuOption = z.infer<typeof supplySpuOptionSchema>;
 
 export const supplyGoodsOps = defineOperations(
-  { anchor: 'supply-goods-list', merchantScope: 'merchant' },
+  { anchor: 'supply-goods-list', merchantScope: 'merchant', targets: SUPPLY_TARGETS },
   {
     list: {
       name: 'goods.supplyGoods.list',

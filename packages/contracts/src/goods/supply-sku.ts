@@ -3,7 +3,7 @@ import { idSchema } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf } from '../core/paging.ts';
-import { categoryIdSchema, priceCentsSchema, skuFields, specValueSchema } from './goods-fields.ts';
+import { categoryIdSchema, priceCentsSchema, skuFields, specValueSchema, SUPPLY_TARGETS } from './goods-fields.ts';
 import { specValuesSchema } from './sku.ts';
 import { SUPPLY_STATUS, supplierIdSchema, supplyStatusSchema } from './supplier.ts';
 import { supplySpuIdSchema } from './supply-goods.ts';
@@ -91,7 +91,7 @@ export const supplyClassRootSchema = z.object({ ...classFields, children: z.arra
 export type SupplyClassRoot = z.infer<typeof supplyClassRootSchema>;
 
 export const supplySkuOps = defineOperations(
-  { anchor: 'supply-sku-list', merchantScope: 'merchant' },
+  { anchor: 'supply-sku-list', merchantScope: 'merchant', targets: SUPPLY_TARGETS },
   {
     list: {
       name: 'goods.supplySku.list',

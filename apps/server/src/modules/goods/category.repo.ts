@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { GoodsCategoryTable } from './category.table.ts';
 
@@ -126,13 +126,13 @@ export async function standardProductCount(db: Db, merchantId: number, categoryI
   return Number(r.n);
 }
 
-/**
- * Merchant goods (SPUs, deleted ones too: they keep the reference) in a category. Read with plain SQL: the
- * goods table's writer (goods SPU) owns its types.
- */
-export async function goodsCount(db: Db, merchantId: number, categoryId: number) {
-  const { rows } = await sql<{
-    n: number | string;
-  }>`select count(*) as n from goods where merchant_id = ${merchantId} and category_id = ${categoryId}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+/** Rows of a goods table (merchant goods, deleted ones too — they keep the reference — or supply SPUs) in a category. */
+export async function holdersCount(db: Db, table: 'goods' | 'supply_spu', merchantId: number, categoryId: number) {
+  const r = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchant_id', '=', merchantId)
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

@@ -175,8 +175,10 @@ export async function remove(ctx: SessionOpContext, input: { id: number; version
     if ((await repo.childCount(trx, ctx.merchantId, c.id)) > 0) throw conflict(`分类“${path}”下还有下级分类，请先删除下级分类`);
     const products = await repo.standardProductCount(trx, ctx.merchantId, c.id);
     if (products > 0) throw conflict(`分类“${path}”下还有${products}个标准商品，不能删除`);
-    const goods = await repo.goodsCount(trx, ctx.merchantId, c.id);
+    const goods = await repo.holdersCount(trx, 'goods', ctx.merchantId, c.id);
     if (goods > 0) throw conflict(`分类“${path}”下还有${goods}个商品（含已删除的商品），不能删除`);
+    const supply = await repo.holdersCount(trx, 'supply_spu', ctx.merchantId, c.id);
+    if (supply > 0) throw conflict(`分类“${path}”下还有${supply}个供应链商品，不能删除`);
     if ((await repo.deleteCategoryAt(trx, ctx.merchantId, c.id, input.version)) === 0) throw conflict(STALE_VERSION_MESSAGE);
     await writeHistory(trx, ctx, {
       subject: CATEGORY_SUBJECT,

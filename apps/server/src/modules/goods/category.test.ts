@@ -108,7 +108,7 @@ describe.each(DIALECTS)('goods categories (%s)', (dialect) => {
     expect(h.list.map((e) => e.action)).toEqual(['update', 'create']);
   });
 
-  it('deletes only an empty category; refuses one with children, standard products or goods', async () => {
+  it('deletes only an empty category; refuses one with children, standard products, goods or supply goods', async () => {
     const tree = await call<CategoryRoot[]>(admin, categoryOps.tree);
     const drinks = findByName(tree, ['饮料'])!;
     const water = findByName(tree, ['饮料', '水', '饮用水'])!;
@@ -137,6 +137,15 @@ describe.each(DIALECTS)('goods categories (%s)', (dialect) => {
       msg: '分类“删测/删测二/删测三”下还有1个商品（含已删除的商品），不能删除',
     });
     await sql`delete from goods where goods_code = 'G99999999'`.execute(t.db.db);
+    // … or only a supply-chain SPU (of a seeded supplier)
+    const supplier = await t.db.db.selectFrom('supplier').select('id').where('merchant_id', '=', merchantId).executeTakeFirstOrThrow();
+    await sql`insert into supply_spu (merchant_id, supplier_id, spu_code, name, category_id, unit, status, created_at, updated_at)
+      values (${merchantId}, ${supplier.id}, 'GS99999999', '测试供应商品', ${leaf.id}, '箱', 1, ${now}, ${now})`.execute(t.db.db);
+    expect(await op(admin, categoryOps.delete, { id: leaf.id, version: 0 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '分类“删测/删测二/删测三”下还有1个供应链商品，不能删除',
+    });
+    await sql`delete from supply_spu where spu_code = 'GS99999999'`.execute(t.db.db);
 
     expect(await op(admin, categoryOps.delete, { id: leaf.id, version: 3 })).toMatchObject({
       code: CODES.conflict,
