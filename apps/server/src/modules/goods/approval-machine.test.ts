@@ -1,0 +1,97 @@
+import { APPROVAL_TRANSITIONS, approvalOps, transitionAllowed, type ApprovalTransition } from '@merchant/contracts/goods/approval';
+import type { HistoryEntry } from '@merchant/contracts/core/history';
+import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
+import { call } from '../../test/calls.ts';
+import { ean13, merchantOf, newProduct, seedCategories } from '../../test/approval-data.ts';
+
+type State = { approvalCode: string; status: number; version: number };
+const ACTIONS = ['edit', 'submit', 'withdraw', 'reject', 'delete'] as const satisfies readonly ApprovalTransition[];
+
+/**
+ * The state machine as a property: whatever sequence of actions people try (some with a stale version), an
+ * application only ever moves along APPROVAL_TRANSITIONS, every refusal changes nothing, and its history has
+ * exactly one row per successful change.
+ */
+describe.each(DIALECTS)('application state machine (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let operator: ApiClient;
+  let leaf: number;
+  let seq = 5000;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.signIn('admin');
+    operator = await t.signIn('operator');
+    leaf = (await seedCategories(t, await merchantOf(t, 'admin'))).leaf;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('never leaves the transition table; history rows = successful changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ action: fc.constantFrom(...ACTIONS), stale: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+        async (steps) => {
+          const barcode = ean13(`68${String(++seq).padStart(10, '0')}`);
+          const created = await call<State>(operator, approvalOps.save, newProduct(leaf, barcode));
+          const code = created.approvalCode;
+          let status: number | 'removed' = 0;
+          let version = 0;
+          let price = 280;
+          let changes = 1;
+          for (const { action, stale } of steps) {
+            const key = { approvalCode: code, version: stale ? version + 7 : version };
+            const res =
+              action === 'edit'
+                ? await op(operator, approvalOps.save, { ...newProduct(leaf, barcode, { basePrice: ++price }), ...key })
+                : action === 'reject'
+                  ? await op(admin, approvalOps.reject, { ...key, reason: '资料需补充' })
+                  : action === 'withdraw'
+                    ? await op(operator, approvalOps.withdraw, key)
+                    : await op(operator, action === 'submit' ? approvalOps.submit : approvalOps.delete, key);
+            if (status === 'removed') {
+              expect(res.code).toBe(CODES.notFound);
+              continue;
+            }
+            const allowed = !stale && transitionAllowed(action, status);
+            expect(res.code, `${action} from ${status}${stale ? ' (stale)' : ''}: ${res.msg}`).toBe(allowed ? '200' : CODES.conflict);
+            if (!allowed) continue;
+            changes++;
+            const to: number | 'same' | 'removed' = APPROVAL_TRANSITIONS[action].to;
+            if (to === 'removed') {
+              status = 'removed';
+              continue;
+            }
+            if (to !== 'same') status = to;
+            version++;
+            expect(res.data).toEqual({ approvalCode: code, status, version });
+          }
+          const row = await t.db.db.selectFrom('goods_approval').selectAll().where('approval_code', '=', code).executeTakeFirst();
+          if (status === 'removed') {
+            // gone, or kept marked deleted when it had been submitted
+            expect(row === undefined || row.deleted_at !== null).toBe(true);
+          } else {
+            expect(row).toMatchObject({ status, version });
+          }
+          const history = await t.db.db
+            .selectFrom('record_history')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('subject', '=', 'goods.approval')
+            .where('subject_id', '=', code)
+            .executeTakeFirstOrThrow();
+          expect(Number(history.n)).toBe(changes);
+          if (status !== 'removed') {
+            const page = await call<Paged<HistoryEntry>>(operator, approvalOps.history, { approvalCode: code, pageSize: 50 });
+            expect(page.total).toBe(changes);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
