@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call } from '../../test/calls.ts';
+import { race, tally } from '../../test/race.ts';
 import { ean13, merchantOf, newProduct, seedCategories } from '../../test/approval-data.ts';
 
 type State = { approvalCode: string; status: number; version: number };
@@ -93,5 +94,67 @@ describe.each(DIALECTS)('application state machine (%s)', (dialect) => {
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe.each(DIALECTS)('application races (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: ApiClient;
+  let operator: ApiClient;
+  let leaf: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.signIn('admin');
+    operator = await t.signIn('operator');
+    leaf = (await seedCategories(t, await merchantOf(t, 'admin'))).leaf;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const historyCount = async (code: string) =>
+    Number(
+      (
+        await t.db.db
+          .selectFrom('record_history')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('subject_id', '=', code)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('concurrent reviews and withdrawals of one version: exactly one wins, one history row', async () => {
+    const s = await call<State>(operator, approvalOps.save, newProduct(leaf, ean13('670000000001')));
+    await call(operator, approvalOps.submit, { approvalCode: s.approvalCode, version: 0 });
+    const key = { approvalCode: s.approvalCode, version: 1 };
+    const answers = await race(6, (i) =>
+      i % 2 ? op(admin, approvalOps.reject, { ...key, reason: `驳回${i}` }) : op(operator, approvalOps.withdraw, key),
+    );
+    expect(
+      answers.filter((a) => a.code === '200'),
+      JSON.stringify(tally(answers)),
+    ).toHaveLength(1);
+    expect(answers.filter((a) => a.code !== '200').every((a) => a.code === CODES.conflict)).toBe(true);
+    expect(await historyCount(s.approvalCode)).toBe(3);
+  });
+
+  it('two applications with one barcode submitted at once: only one waits for review', async () => {
+    const barcode = ean13('670000000002');
+    const a = await call<State>(operator, approvalOps.save, newProduct(leaf, barcode));
+    const b = await call<State>(operator, approvalOps.save, newProduct(leaf, barcode));
+    const answers = await race(2, (i) => op(operator, approvalOps.submit, { approvalCode: [a, b][i].approvalCode, version: 0 }));
+    expect(
+      answers.filter((x) => x.code === '200'),
+      JSON.stringify(tally(answers)),
+    ).toHaveLength(1);
+    expect(answers.find((x) => x.code !== '200')?.code).toBe(CODES.conflict);
+    const pending = await t.db.db
+      .selectFrom('goods_approval')
+      .select('id')
+      .where('barcode', '=', barcode)
+      .where('status', '=', 1)
+      .execute();
+    expect(pending).toHaveLength(1);
   });
 });

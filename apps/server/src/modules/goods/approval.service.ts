@@ -18,7 +18,7 @@ import type { Paged } from '@merchant/contracts';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { GoodsApprovalTable } from './approval.table.ts';
-import { badInput, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { describeChanges, historyPage, toHistoryEntry, writeHistory } from '../../platform/record-history.ts';
 import { fetchPage } from '../../platform/page-query.ts';
@@ -397,14 +397,26 @@ export async function save(ctx: SessionOpContext, input: ApprovalSaveInput) {
   });
 }
 
+/** The unique index behind "one application per barcode under review" (a concurrent submit meets it). */
+const PENDING_BARCODE: UniqueKey = {
+  index: 'goods_approval_pending_barcode_uq',
+  table: 'goods_approval',
+  columns: ['merchant_id', 'barcode'],
+  message: '该条码已有申请在审核中，请刷新后查看（字段：barcode）',
+};
+
 export async function submit(ctx: SessionOpContext, i: { approvalCode: string; version: number }) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'submit');
-    const payload = parsePayload(row);
-    await checkReferences(trx, ctx, payload, row.kind);
-    await checkBarcode(trx, ctx, row.kind, payload.barcode, row.id);
-    return step(ctx, trx, row, 'submit', { status: 1, submitted_at: ctx.clock.now(), reason: '' });
-  });
+  return guardUnique(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'submit');
+        const payload = parsePayload(row);
+        await checkReferences(trx, ctx, payload, row.kind);
+        await checkBarcode(trx, ctx, row.kind, payload.barcode, row.id);
+        return step(ctx, trx, row, 'submit', { status: 1, submitted_at: ctx.clock.now(), reason: '' });
+      }),
+    PENDING_BARCODE,
+  );
 }
 
 export async function withdraw(ctx: SessionOpContext, i: { approvalCode: string; version: number; reason: string }) {
