@@ -26,12 +26,12 @@ async function insert(t: TestApp, table: string, row: Record<string, unknown>): 
   return r.id;
 }
 
-/** 饮料 / 饮用水 / 矿泉水 (leaf) and 饮料 / 饮用水 / 纯净水; answers the leaf ids and the level-2 id. */
+/** 测试饮料 / 测试饮用水 / 测试矿泉水 (leaf) and … / 测试纯净水 (names apart from the demo tree's); answers the leaf ids and the level-2 id. */
 export async function seedCategories(t: TestApp, merchantId: number) {
-  const l1 = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: 0, level: 1, name: '饮料' });
-  const l2 = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: l1, level: 2, name: '饮用水' });
-  const leaf = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: l2, level: 3, name: '矿泉水' });
-  const leaf2 = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: l2, level: 3, name: '纯净水' });
+  const l1 = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: 0, level: 1, name: '测试饮料' });
+  const l2 = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: l1, level: 2, name: '测试饮用水' });
+  const leaf = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: l2, level: 3, name: '测试矿泉水' });
+  const leaf2 = await insert(t, 'goods_category', { merchant_id: merchantId, parent_id: l2, level: 3, name: '测试纯净水' });
   return { l1, l2, leaf, leaf2 };
 }
 

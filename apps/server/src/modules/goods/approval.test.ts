@@ -41,7 +41,7 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
   let cats: Awaited<ReturnType<typeof seedCategories>>;
   let mid: number;
   let seq = 100;
-  const barcode = () => ean13(`69${String(++seq).padStart(10, '0')}`);
+  const barcode = () => ean13(`20${String(++seq).padStart(10, '0')}`);
   const counts = async () => [await rowCount(t, 'goods_approval'), await rowCount(t, 'record_history')];
   const history = async (client: ApiClient, approvalCode: string) =>
     (await call<Paged<HistoryEntry>>(client, approvalOps.history, { approvalCode, pageSize: 50 })).list;
@@ -63,19 +63,20 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
 
   it('offers the category tree', async () => {
     const tree = await call<ApprovalCategoryOption[]>(operator, approvalOps.categoryOptions);
-    expect(tree).toEqual([
+    expect(tree.every((c) => c.level === 1)).toBe(true);
+    expect(tree.filter((c) => c.id === cats.l1)).toEqual([
       {
         id: cats.l1,
-        name: '饮料',
+        name: '测试饮料',
         level: 1,
         children: [
           {
             id: cats.l2,
-            name: '饮用水',
+            name: '测试饮用水',
             level: 2,
             children: [
-              { id: cats.leaf, name: '矿泉水', level: 3 },
-              { id: cats.leaf2, name: '纯净水', level: 3 },
+              { id: cats.leaf, name: '测试矿泉水', level: 3 },
+              { id: cats.leaf2, name: '测试纯净水', level: 3 },
             ],
           },
         ],
@@ -102,14 +103,14 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
       submittedAt: null,
       mine: true,
       sku: null,
-      product: { categoryPath: '饮料 / 饮用水 / 矿泉水', storageStyleName: '常温', guidePrice: 300, basePrice: 280, shelfLifeDays: 365 },
+      product: { categoryPath: '测试饮料 / 测试饮用水 / 测试矿泉水', storageStyleName: '常温', guidePrice: 300, basePrice: 280, shelfLifeDays: 365 },
     });
     expect((await call<ApprovalDetail>(admin, approvalOps.detail, { approvalCode: s.approvalCode })).mine).toBe(false);
     const h = await history(operator, s.approvalCode);
     expect(h).toHaveLength(1);
     expect(h[0]).toMatchObject({ action: 'create', actionLabel: '创建申请', operatorName: 'operator' });
     expect(h[0].changes).toContainEqual({ field: 'basePrice', label: '销售价', before: '（空）', after: '2.80元' });
-    expect(h[0].changes).toContainEqual({ field: 'categoryId', label: '商品分类', before: '（空）', after: '饮料 / 饮用水 / 矿泉水' });
+    expect(h[0].changes).toContainEqual({ field: 'categoryId', label: '商品分类', before: '（空）', after: '测试饮料 / 测试饮用水 / 测试矿泉水' });
   });
 
   it('refuses bad input with the field named, writing nothing', async () => {
@@ -152,7 +153,7 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     const h = await history(operator, s.approvalCode);
     expect(h[0]).toMatchObject({ action: 'edit', actionLabel: '编辑申请' });
     expect(h[0].changes).toEqual([
-      { field: 'categoryId', label: '商品分类', before: '饮料 / 饮用水 / 矿泉水', after: '饮料 / 饮用水 / 纯净水' },
+      { field: 'categoryId', label: '商品分类', before: '测试饮料 / 测试饮用水 / 测试矿泉水', after: '测试饮料 / 测试饮用水 / 测试纯净水' },
       { field: 'basePrice', label: '销售价', before: '2.80元', after: '3.50元' },
     ]);
     const before = await counts();
@@ -293,7 +294,7 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
       kindName: 'SKU申请',
       title: '元气森林 白桃气泡水 480ml',
       product: null,
-      sku: { goodsId, goodsName: '元气森林 白桃气泡水', categoryPath: '饮料 / 饮用水 / 矿泉水', storageStyleName: '冷藏', basePrice: 550 },
+      sku: { goodsId, goodsName: '元气森林 白桃气泡水', categoryPath: '测试饮料 / 测试饮用水 / 测试矿泉水', storageStyleName: '冷藏', basePrice: 550 },
     });
     expect(
       await op(operator, approvalOps.save, { ...newProduct(cats.leaf, d.barcode), approvalCode: s.approvalCode, version: 0 }),
@@ -376,7 +377,7 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
       '康师傅 冰红茶 柠檬味',
       '新品申请单',
       '已驳回',
-      '饮料 / 饮用水 / 矿泉水',
+      '测试饮料 / 测试饮用水 / 测试矿泉水',
       '常温',
       '2.80元',
       '3.00元',

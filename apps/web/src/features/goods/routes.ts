@@ -1,12 +1,36 @@
 import type { AppRoute } from '../../platform/route-types.ts';
 
+/** Goods management (spec section 102), under /website/goods like the server menu's route paths. */
+const SECTION = 102;
+const page = (r: Omit<AppRoute, 'serverId'>): AppRoute => ({ serverId: SECTION, ...r });
+
+export const STANDARD_PRODUCT_LIST = '/website/goods/standard-product-list';
+
+const libraryRoutes: AppRoute[] = [
+  page({
+    path: 'goods/standard-product-list',
+    name: 'standard-product-list',
+    title: '标准商品库',
+    anchor: 'standard-product-list',
+    page: () => import('./pages/standard-product-list-page.tsx'),
+  }),
+  page({
+    // the spec's spelling (standerd-edit)
+    path: 'goods/standerd-edit/:goodsNo',
+    name: 'standerd-edit',
+    title: '编辑标准商品',
+    anchor: 'standard-product-list',
+    activeMenu: STANDARD_PRODUCT_LIST,
+    page: () => import('./pages/standerd-edit-page.tsx'),
+  }),
+];
+
 // ---- goods-apply: 新品申请 / SKU申请 (section 102) and 审核记录 (section 129) ----
 // (the lead merges this block with the other goods helpers' routes)
 
-const GOODS = 102;
 const NEW_PRODUCTS_LIST = '/website/goods/new-products-list';
 const apply = (r: Omit<AppRoute, 'serverId' | 'anchor' | 'activeMenu'>): AppRoute => ({
-  serverId: GOODS,
+  serverId: SECTION,
   anchor: 'new-products-list',
   activeMenu: NEW_PRODUCTS_LIST,
   ...r,
@@ -19,7 +43,7 @@ const approvalRoutes: AppRoute[] = [
     name: 'new-products-list',
     title: '新品申请',
     anchor: 'new-products-list',
-    serverId: GOODS,
+    serverId: SECTION,
     page: () => import('./pages/new-products-list-page.tsx'),
   },
   apply({
@@ -46,4 +70,4 @@ const approvalRoutes: AppRoute[] = [
 ];
 // ---- end goods-apply ----
 
-export const routes: AppRoute[] = [...approvalRoutes];
+export const routes: AppRoute[] = [...libraryRoutes, ...approvalRoutes];

@@ -1,0 +1,105 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { GoodsCategoryTable } from './category.table.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every category of the merchant (the tree is small: tens to a few hundred rows), in display order. */
+export function allCategories(db: Db, merchantId: number) {
+  return db
+    .selectFrom('goods_category')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('level')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCategory(db: Db, merchantId: number, id: number) {
+  return db.selectFrom('goods_category').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function siblingNameTaken(db: Db, merchantId: number, parentId: number, name: string, exceptId?: number) {
+  let q = db
+    .selectFrom('goods_category')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('parent_id', '=', parentId)
+    .where('name', '=', name);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export async function insertCategory(db: Db, row: Omit<GoodsCategoryTable, 'id' | 'version'>) {
+  return (await db.insertInto('goods_category').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Rename / re-sort at the version the edit began with (0 rows: someone else changed it). */
+export function updateCategoryAt(
+  db: Db,
+  merchantId: number,
+  id: number,
+  version: number,
+  values: { name: string; sort: number; updated_at: number },
+) {
+  return db
+    .updateTable('goods_category')
+    .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+export async function deleteCategoryAt(db: Db, merchantId: number, id: number, version: number) {
+  const r = await db
+    .deleteFrom('goods_category')
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function childCount(db: Db, merchantId: number, id: number) {
+  const r = await db
+    .selectFrom('goods_category')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchant_id', '=', merchantId)
+    .where('parent_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Standard products per category (direct, not rolled up). */
+export async function productCounts(db: Db, merchantId: number) {
+  const rows = await db
+    .selectFrom('standard_product')
+    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('merchant_id', '=', merchantId)
+    .groupBy('category_id')
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+}
+
+export async function standardProductCount(db: Db, merchantId: number, categoryId: number) {
+  const r = await db
+    .selectFrom('standard_product')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('merchant_id', '=', merchantId)
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * Merchant goods (SPUs, deleted ones too: they keep the reference) in a category. Read with plain SQL: the
+ * goods table's writer (goods SPU) owns its types.
+ */
+export async function goodsCount(db: Db, merchantId: number, categoryId: number) {
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from goods where merchant_id = ${merchantId} and category_id = ${categoryId}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

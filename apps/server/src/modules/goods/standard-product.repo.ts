@@ -1,0 +1,121 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
+import type { StandardProductTable } from './standard-product.table.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StandardProductFilter {
+  keyword?: string;
+  brand?: string;
+  /** A category at any level: the category and its descendants. */
+  categoryId?: number;
+  storageStyle?: number;
+  status?: number;
+  sortField?: 'createdAt' | 'goodsNo' | 'guidePrice';
+  sortOrder: 'ascend' | 'descend';
+}
+
+/** The library list's query: filters, merchant scope and order, without paging (the list and its export). */
+export function standardProductQuery(db: Db, merchantId: number, f: StandardProductFilter) {
+  let q = db.selectFrom('standard_product').where('standard_product.merchant_id', '=', merchantId);
+  if (f.keyword) {
+    const k = f.keyword;
+    q = q.where((eb) =>
+      eb.or([contains('standard_product.name', k), contains('standard_product.barcode', k), contains('standard_product.goods_no', k)]),
+    );
+  }
+  if (f.brand) q = q.where(contains('standard_product.brand', f.brand));
+  if (f.categoryId) {
+    const id = f.categoryId;
+    // the tree has three levels: the category itself, its children, its grandchildren (all of this merchant)
+    q = q.where('standard_product.category_id', 'in', (eb) =>
+      eb
+        .selectFrom('goods_category as c')
+        .select('c.id')
+        .where('c.merchant_id', '=', merchantId)
+        .where((w) =>
+          w.or([
+            w('c.id', '=', id),
+            w('c.parent_id', '=', id),
+            w(
+              'c.parent_id',
+              'in',
+              w.selectFrom('goods_category as p').select('p.id').where('p.merchant_id', '=', merchantId).where('p.parent_id', '=', id),
+            ),
+          ]),
+        ),
+    );
+  }
+  if (f.storageStyle !== undefined) q = q.where('standard_product.storage_style', '=', f.storageStyle);
+  if (f.status !== undefined) q = q.where('standard_product.status', '=', f.status);
+  const col =
+    f.sortField === 'goodsNo'
+      ? 'standard_product.goods_no'
+      : f.sortField === 'guidePrice'
+        ? 'standard_product.guide_price'
+        : 'standard_product.id';
+  const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
+  return q.selectAll('standard_product').orderBy(col, dir).orderBy('standard_product.id', dir);
+}
+
+export function listStandardProducts(db: Db, merchantId: number, f: StandardProductFilter & { pageNum: number; pageSize: number }) {
+  return fetchPage(db, standardProductQuery(db, merchantId, f), f);
+}
+
+export function findByGoodsNo(db: Db, merchantId: number, goodsNo: string) {
+  return db
+    .selectFrom('standard_product')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('goods_no', '=', goodsNo)
+    .executeTakeFirst();
+}
+
+export async function barcodeTaken(db: Db, merchantId: number, barcode: string, exceptId?: number) {
+  let q = db.selectFrom('standard_product').select('id').where('merchant_id', '=', merchantId).where('barcode', '=', barcode);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+export async function goodsNoTaken(db: Db, merchantId: number, goodsNo: string) {
+  return Boolean(
+    await db
+      .selectFrom('standard_product')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('goods_no', '=', goodsNo)
+      .executeTakeFirst(),
+  );
+}
+
+export async function insertStandardProduct(db: Db, row: Omit<StandardProductTable, 'id' | 'version'>) {
+  return (await db.insertInto('standard_product').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Many rows at once (the demo seed). */
+export async function insertStandardProducts(db: Db, rows: Omit<StandardProductTable, 'id' | 'version'>[]) {
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto('standard_product')
+      .values(rows.slice(i, i + 100))
+      .execute();
+}
+
+/** An edit at the version it began with (0 rows: someone else changed the product meanwhile). */
+export function updateStandardProductAt(
+  db: Db,
+  merchantId: number,
+  id: number,
+  version: number,
+  values: Omit<Updateable<StandardProductTable>, 'id' | 'merchant_id' | 'version'> & { updated_at: number },
+) {
+  return db
+    .updateTable('standard_product')
+    .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}

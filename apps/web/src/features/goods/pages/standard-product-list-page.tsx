@@ -1,0 +1,142 @@
+import { STANDARD_PRODUCT_STATUS, standardProductOps, type StandardProductRow } from '@merchant/contracts/goods/standard-product';
+import { STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { App, Button, Space, Typography } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { call, listLoader } from '../../../platform/call.ts';
+import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { QueryList } from '../../../platform/list/query-list.tsx';
+import { StandardProductStatusTag } from '../components/standard-product-status-tag.tsx';
+import { CategoryDrawer } from '../components/category-drawer.tsx';
+import { categoryOptions, useCategoryTree } from '../components/category-tree.ts';
+import { useCanEditLibrary } from '../components/use-can-edit.ts';
+
+const KEY = ['goods', 'standard-products'] as const;
+const statusOptions = Object.entries(STANDARD_PRODUCT_STATUS).map(([v, l]) => ({ value: Number(v), label: l }));
+const storageOptions = Object.entries(STORAGE_STYLES).map(([v, l]) => ({ value: Number(v), label: l }));
+const editPath = (goodsNo: string) => `/website/goods/standerd-edit/${goodsNo}`;
+
+/** standard-product-list: the merchant's standard product library with search, category filter, export, 启用/停用. */
+export default function StandardProductListPage() {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const canEdit = useCanEditLibrary();
+  const tree = useCategoryTree();
+  const [drawer, setDrawer] = useState(false);
+
+  const changeStatus = (row: StandardProductRow, status: 1 | 2) =>
+    modal.confirm({
+      title: `确认${STANDARD_PRODUCT_STATUS[status]}“${row.name}”？`,
+      content: status === 2 ? '停用后商品仍保留在标准商品库中，可随时重新启用。' : undefined,
+      okButtonProps: { danger: status === 2 },
+      onOk: async () => {
+        try {
+          await call(standardProductOps.setStatus, { goodsNo: row.goodsNo, status, version: row.version });
+          message.success(`已${STANDARD_PRODUCT_STATUS[status]}`);
+        } finally {
+          await queryClient.invalidateQueries({ queryKey: ['goods'] });
+        }
+      },
+    });
+
+  const columns: ListColumn<StandardProductRow>[] = [
+    {
+      key: 'keyword',
+      title: '关键字',
+      hideInTable: true,
+      search: { type: 'text', placeholder: '商品名称 / 条码 / 商品编号', order: 0 },
+    },
+    {
+      key: 'goodsNo',
+      title: '商品编号',
+      width: 130,
+      sortable: true,
+      render: (v) => <Link to={editPath(String(v))}>{String(v)}</Link>,
+    },
+    { key: 'name', title: '商品名称', width: 240, ellipsis: true },
+    { key: 'barcode', title: '商品条码', width: 140 },
+    { key: 'brand', title: '品牌', width: 110, search: { type: 'text', placeholder: '如 农夫山泉' } },
+    {
+      key: 'categoryId',
+      title: '商品分类',
+      dataIndex: 'categoryPath',
+      width: 190,
+      search: { type: 'treeSelect', placeholder: '全部分类', treeData: categoryOptions(tree.data) },
+    },
+    { key: 'spec', title: '规格', width: 110 },
+    { key: 'unit', title: '单位', width: 70 },
+    {
+      key: 'storageStyle',
+      title: '储存方式',
+      dataIndex: 'storageStyleName',
+      width: 90,
+      search: { type: 'select', options: storageOptions },
+    },
+    { key: 'shelfLifeDays', title: '保质期（天）', width: 110, align: 'right' },
+    {
+      key: 'guidePrice',
+      title: '建议零售价（元）',
+      width: 140,
+      align: 'right',
+      sortable: true,
+      render: (v) => formatMoney(v as number),
+    },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (v) => <StandardProductStatusTag status={Number(v)} />,
+      search: { type: 'select', options: statusOptions },
+    },
+    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 130,
+      render: (_v, r) => (
+        <Space size={4}>
+          <Link to={editPath(r.goodsNo)}>{canEdit ? '编辑' : '详情'}</Link>
+          {canEdit && (
+            <>
+              <Typography.Text type="secondary">|</Typography.Text>
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0 }}
+                danger={r.status === 1}
+                onClick={() => changeStatus(r, r.status === 1 ? 2 : 1)}
+              >
+                {r.status === 1 ? '停用' : '启用'}
+              </Button>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <QueryList<StandardProductRow>
+        queryKey={KEY}
+        request={listLoader(standardProductOps.list)}
+        columns={columns}
+        rowKey="id"
+        title="标准商品库"
+        exportable={{ operation: standardProductOps.list }}
+        toolbar={
+          <Button icon={<ApartmentOutlined />} onClick={() => setDrawer(true)}>
+            分类管理
+          </Button>
+        }
+        testId="standard-product-list"
+      />
+      <CategoryDrawer open={drawer} onClose={() => setDrawer(false)} canEdit={canEdit} />
+    </>
+  );
+}
