@@ -361,7 +361,10 @@ export async function save(ctx: SessionOpContext, input: ApprovalSaveInput) {
             subjectId: approvalCode,
             action: 'create',
             actionLabel: '创建申请',
-            changes: describeChanges({}, payload as unknown as Record<string, unknown>, labels, text),
+            // a new application: its filled fields (no images yet is not news)
+            changes: describeChanges({}, payload as unknown as Record<string, unknown>, labels, text).filter(
+              (c) => !(c.field === 'imageIds' && c.after === '0张'),
+            ),
           });
           return { approvalCode, status: 0, version: 0 };
         }),
