@@ -39,7 +39,7 @@ export const goodsApplyJourneys = [
       await page.waitForURL(/new-products-list/);
       await page.getByRole('button', { name: /新增申请/ }).click();
       await page.waitForURL(/add-new-products\/add$/);
-      await page.waitForFunction(() => document.title.startsWith('新增申请'));
+      await page.waitForFunction(() => globalThis.document.title.startsWith('新增申请'));
       await page.locator('#name').fill(name);
       await page.locator('#barcode').fill(barcode);
       await page.locator('#brand').fill('三得利');
@@ -73,7 +73,7 @@ export const goodsApplyJourneys = [
         await row.waitFor();
         await row.getByRole('link', { name: '审核' }).click();
         await admin.waitForURL(new RegExp(`add-new-products/review/${code}/1$`));
-        await admin.waitForFunction(() => document.title.startsWith('审核申请'));
+        await admin.waitForFunction(() => globalThis.document.title.startsWith('审核申请'));
         const history = admin.locator('.ant-table-tbody').last();
         await history.getByText('提交审核').first().waitFor();
         assert((await history.innerText()).includes('operator'), 'history names the applicant');
@@ -112,7 +112,7 @@ export const goodsApplyJourneys = [
       await page.locator('.ant-tag').filter({ hasText: '已驳回' }).first().waitFor();
       await page.getByRole('button', { name: /编\s*辑/ }).click();
       await page.waitForURL(new RegExp(`add-new-products/edit/${code}$`));
-      await page.waitForFunction((n) => document.querySelector('#name')?.value === n, name);
+      await page.waitForFunction((n) => globalThis.document.querySelector('#name')?.value === n, name);
       assert((await page.locator('#basePrice').inputValue()) === '4.80', 'edit form shows the price in 元');
       await page.screenshot({ path: shot('edit-again') });
     },
