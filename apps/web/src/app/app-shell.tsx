@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet } from 'react-router';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setNotifier } from '../platform/notify.ts';
-import { resolveTitle, type RouteHandle } from '../platform/route-types.ts';
+import { usePageTitle } from './page-title.ts';
 import { queryClient } from './query-client.ts';
 
 dayjs.locale('zh-cn');
@@ -26,12 +26,7 @@ function NotifierBridge() {
 
 /** Page title from the deepest matched route title (spec §2). */
 function DocumentTitle() {
-  const matches = useMatches();
-  const last = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
-  const handle = last?.handle as RouteHandle | undefined;
-  const title = handle
-    ? resolveTitle(handle.title, { params: last?.params ?? {}, search: new URLSearchParams(window.location.search) })
-    : undefined;
+  const title = usePageTitle();
   useEffect(() => {
     document.title = title ? `${title} - ${APP_TITLE}` : APP_TITLE;
   }, [title]);

@@ -34,3 +34,21 @@ export function goRootThenReload(): void {
   navigateTo('/');
   browser.later(() => browser.reload(), RELOAD_DELAY_MS);
 }
+
+/**
+ * Whether the page is being left (a reload, an address typed, a link to another document): the browser then
+ * cancels the requests in flight, and their failure is not the user's session failing. Set when the browser
+ * announces the leave; cleared again if the page is still here a moment later (a leave that was cancelled).
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  const mark = () => {
+    leaving = true;
+    setTimeout(() => {
+      leaving = false;
+    }, 3000);
+  };
+  window.addEventListener('beforeunload', mark);
+  window.addEventListener('pagehide', mark);
+}
+export const pageIsLeaving = (): boolean => leaving;

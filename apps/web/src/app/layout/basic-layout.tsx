@@ -9,11 +9,14 @@ import { OrgCascader } from './org-cascader.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { ChannelPicker } from './channel-picker.tsx';
 import { UserDropdown } from './user-dropdown.tsx';
+import { PageTabs } from './page-tabs.tsx';
+import { usePageTabs } from './page-tabs-store.ts';
 import './basic-layout.css';
 
 /** Signed-in frame (spec §2): side menu, top bar with breadcrumb and selectors, page body. */
 export function BasicLayout() {
   const collapsed = useSession((s) => s.collapsed);
+  const refreshNonce = usePageTabs((s) => s.refreshNonce);
   const matches = useMatches();
   const leaf = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   // Spec §2: the voice-service page has no padding (whether or not its route says so).
@@ -49,7 +52,8 @@ export function BasicLayout() {
             <UserDropdown />
           </div>
         </Layout.Header>
-        <Layout.Content className={bodyClass}>
+        <PageTabs />
+        <Layout.Content className={bodyClass} key={refreshNonce}>
           <Outlet />
         </Layout.Content>
       </Layout>

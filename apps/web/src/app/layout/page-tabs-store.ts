@@ -1,0 +1,59 @@
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { readJson, writeJson } from '../../platform/storage.ts';
+import { getSession, type SessionState } from '../../platform/session-store.ts';
+import { closeOthers, closeRight, closeTab, HOME_TAB, openTab, type PageTab } from './page-tabs-model.ts';
+
+/** sessionStorage key of the open tabs (a reload keeps them; another browser window has its own). */
+export const PAGE_TABS_KEY = 'PAGE_TABS';
+
+interface Stored {
+  /** Whose tabs: account, merchant, organisation and role. Another owner starts afresh (spec §4 switches). */
+  owner: string;
+  tabs: PageTab[];
+  /** Window scroll per tab, restored when the tab is shown again. */
+  scroll: Record<string, number>;
+}
+
+interface TabsState extends Stored {
+  /** Bumped by 刷新: the page body remounts under a new key. */
+  refreshNonce: number;
+}
+
+export function ownerOf(s: Pick<SessionState, 'userInfo' | 'loginRole' | 'currentOrganization' | 'currentRole'>): string {
+  return [s.userInfo?.userName ?? '', s.loginRole?.merchantId ?? '', s.currentOrganization.at(-1) ?? '', s.currentRole.join(',')].join('|');
+}
+
+function restore(owner: string): Stored {
+  const stored = readJson<Stored>('session', PAGE_TABS_KEY);
+  if (stored && stored.owner === owner && Array.isArray(stored.tabs)) return { owner, tabs: stored.tabs, scroll: stored.scroll ?? {} };
+  return { owner, tabs: [HOME_TAB], scroll: {} };
+}
+
+export const pageTabsStore = createStore<TabsState>(() => ({ ...restore(ownerOf(getSession())), refreshNonce: 0 }));
+
+function save(next: Partial<Stored>): void {
+  pageTabsStore.setState(next);
+  const { owner, tabs, scroll } = pageTabsStore.getState();
+  writeJson('session', PAGE_TABS_KEY, { owner, tabs, scroll });
+}
+
+export const usePageTabs = <T>(selector: (s: TabsState) => T): T => useStore(pageTabsStore, selector);
+
+/** Makes the store belong to the current session; organisation or role switches and a new sign-in start afresh. */
+export function adoptOwner(owner: string): void {
+  if (pageTabsStore.getState().owner !== owner) save(restore(owner));
+}
+
+export const rememberTab = (tab: PageTab) => save({ tabs: openTab(pageTabsStore.getState().tabs, tab) });
+export function forgetTab(path: string, active: string): string | undefined {
+  const { tabs, go } = closeTab(pageTabsStore.getState().tabs, path, active);
+  const scroll = { ...pageTabsStore.getState().scroll };
+  delete scroll[path];
+  save({ tabs, scroll });
+  return go;
+}
+export const keepOnly = (path: string) => save({ tabs: closeOthers(pageTabsStore.getState().tabs, path) });
+export const dropRight = (path: string) => save({ tabs: closeRight(pageTabsStore.getState().tabs, path) });
+export const saveScroll = (path: string, y: number) => save({ scroll: { ...pageTabsStore.getState().scroll, [path]: y } });
+export const refreshActive = () => pageTabsStore.setState((s) => ({ refreshNonce: s.refreshNonce + 1 }));

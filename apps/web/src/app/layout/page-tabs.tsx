@@ -1,0 +1,143 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { useSession } from '../../platform/session-store.ts';
+import { queryClient } from '../query-client.ts';
+import { usePageTitle } from '../page-title.ts';
+import { HOME_PATH, hasRight } from './page-tabs-model.ts';
+import {
+  adoptOwner,
+  dropRight,
+  forgetTab,
+  keepOnly,
+  ownerOf,
+  pageTabsStore,
+  refreshActive,
+  rememberTab,
+  saveScroll,
+  usePageTabs,
+} from './page-tabs-store.ts';
+
+/** Scrolls back to where a tab was left, once its page is tall enough (its data may still be loading). */
+function restoreScroll(y: number): () => void {
+  let tries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const attempt = () => {
+    window.scrollTo({ top: y });
+    if (Math.abs(window.scrollY - y) > 2 && ++tries < 12) timer = setTimeout(attempt, 120);
+  };
+  attempt();
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The multi-tab page bar (issue 20): every page opened is a tab titled by its route title; 首页 is pinned.
+ * Close, close others, close to the right and refresh, from each tab's context menu or the 更多 button
+ * (keyboard: the tab list takes arrow keys, the close buttons and 更多 take Enter). Tabs and each tab's
+ * scroll survive a reload; another account, organisation or role starts afresh.
+ */
+export function PageTabs() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const title = usePageTitle();
+  const owner = useSession(ownerOf);
+  const tabs = usePageTabs((s) => s.tabs);
+  const active = location.pathname + location.search;
+
+  useEffect(() => adoptOwner(owner), [owner]);
+  useEffect(() => {
+    if (location.pathname.startsWith('/website/')) rememberTab({ path: active, title: title ?? '未命名页面' });
+  }, [active, title, location.pathname]);
+
+  // The window's scroll per tab: followed while a tab is shown, saved when another is, restored on return.
+  const shown = useRef(active);
+  const lastY = useRef(window.scrollY);
+  useEffect(() => {
+    const onScroll = () => {
+      lastY.current = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    if (shown.current === active) return;
+    saveScroll(shown.current, lastY.current);
+    shown.current = active;
+    const y = pageTabsStore.getState().scroll[active] ?? 0;
+    lastY.current = y;
+    return restoreScroll(y);
+  }, [active]);
+
+  // The tab bar may hold on to handlers of an earlier render: they read the address at the time they run.
+  const here = () => window.location.pathname + window.location.search;
+  const close = (path: string) => {
+    const go = forgetTab(path, here());
+    if (go) navigate(go);
+  };
+  const menuFor = (path: string): MenuProps => ({
+    items: [
+      { key: 'refresh', label: '刷新页面', disabled: path !== active },
+      { key: 'close', label: '关闭', disabled: path === HOME_PATH },
+      { key: 'others', label: '关闭其他' },
+      { key: 'right', label: '关闭右侧', disabled: !hasRight(tabs, path) },
+      { key: 'all', label: '关闭全部' },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === 'refresh') {
+        refreshActive();
+        void queryClient.invalidateQueries();
+      } else if (key === 'close') close(path);
+      else if (key === 'others') {
+        keepOnly(path);
+        if (path !== here()) navigate(path);
+      } else if (key === 'right') {
+        dropRight(path);
+        if (!pageTabsStore.getState().tabs.some((t) => t.path === here())) navigate(path);
+      } else if (key === 'all') {
+        keepOnly(HOME_PATH);
+        navigate(HOME_PATH);
+      }
+    },
+  });
+
+  return (
+    <div className="app-tabs" role="navigation" aria-label="已打开的页面">
+      <Tabs
+        type="editable-card"
+        size="small"
+        hideAdd
+        activeKey={active}
+        // onTabClick, not onChange, and the address read at click time: the tabs keep an earlier handler and
+        // their own idea of the active key, which can lag behind the route and swallow a click (seen in Chromium).
+        onTabClick={(key) => {
+          if (key !== here()) navigate(key);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key);
+        }}
+        items={tabs.map((t) => ({
+          key: t.path,
+          closable: t.path !== HOME_PATH,
+          label: (
+            <Dropdown menu={menuFor(t.path)} trigger={['contextMenu']}>
+              <span className="app-tab-label" title={t.title}>
+                {t.title}
+              </span>
+            </Dropdown>
+          ),
+        }))}
+        tabBarExtraContent={{
+          right: (
+            <Dropdown menu={menuFor(active)} trigger={['click']}>
+              <Button size="small" type="text" aria-label="页签操作">
+                更多 <DownOutlined />
+              </Button>
+            </Dropdown>
+          ),
+        }}
+      />
+    </div>
+  );
+}
