@@ -150,6 +150,8 @@ async function main() {
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_MAX: '100000',
       EXPORT_SYNC_MAX_ROWS: '20',
+      // the embedded MQTT broker on a free port (a Mosquitto may hold 1883); the banner in server.log names it
+      MQTT_PORT: '0',
     },
     stdio: ['ignore', serverLog, serverLog],
   });

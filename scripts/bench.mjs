@@ -8,6 +8,8 @@ const benches = [
   ['web bundle sizes', [path.join(root, 'bench/web-chunks.mjs')]],
   ['gateway throughput', ['--import', 'tsx', path.join(root, 'bench/gateway.bench.ts')]],
   ['export throughput and memory', ['--import', 'tsx', path.join(root, 'bench/export.bench.ts')]],
+  ['operation log keyset paging', ['--import', 'tsx', path.join(root, 'bench/operation-log.bench.ts')]],
+  ['device link (MQTT)', ['--import', 'tsx', path.join(root, 'bench/device-link.bench.ts')]],
 ];
 let failed = 0;
 for (const [name, args] of benches) {

@@ -73,6 +73,23 @@ const envSchema = z.object({
     .default(DEFAULT_BUSINESS_TIME_ZONE)
     // the canonical spelling (asia/shanghai → Asia/Shanghai): the web gets the same name
     .transform((tz) => new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone),
+  DEVICE_LINK: z
+    .enum(['auto', 'embedded', 'external', 'off'], { error: 'DEVICE_LINK 只能是 auto、embedded、external 或 off' })
+    .default('auto'),
+  MQTT_PORT: z.coerce
+    .number()
+    .int('MQTT_PORT 必须是整数')
+    .min(0)
+    .max(65535, 'MQTT_PORT 必须在 0–65535 之间（0 自动选择空闲端口）')
+    .default(1883),
+  MQTT_HOST: z.string().min(1).optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\//, 'MQTT_URL 必须以 mqtt://、mqtts://、ws:// 或 wss:// 开头')
+    .optional(),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  DEVICE_SWEEP_SECONDS: z.coerce.number().int('DEVICE_SWEEP_SECONDS 必须是整数').min(0).max(3600).default(10),
 });
 
 export interface Config {
@@ -122,6 +139,20 @@ export interface Config {
    * on (web, exports, export file names). Sent to the web with getInfo.
    */
   businessTimeZone: string;
+  /**
+   * The device link (docs/device-protocol.md): an embedded MQTT broker on `port` (0: a free one), or a client
+   * of the external broker at `url`, or off (tests, unless they turn it on). `sweepIntervalMs`: how often
+   * silent devices are marked offline and overdue commands timed out (0: only when asked).
+   */
+  deviceLink: {
+    mode: 'embedded' | 'external' | 'off';
+    port: number;
+    host: string;
+    url?: string;
+    username?: string;
+    password?: string;
+    sweepIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD.length < 8) {
     throw new ConfigError('配置错误 (invalid configuration):\n  - DEMO_PASSWORD: 至少8位，且包含字母和数字');
   }
+  if (e.DEVICE_LINK === 'external' && !e.MQTT_URL) {
+    throw new ConfigError('配置错误 (invalid configuration):\n  - MQTT_URL: DEVICE_LINK=external 时必须设置');
+  }
+  const linkMode = e.DEVICE_LINK === 'auto' ? (e.MQTT_URL ? 'external' : e.NODE_ENV === 'test' ? 'off' : 'embedded') : e.DEVICE_LINK;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -180,6 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobRunner: e.JOB_RUNNER,
     businessTimeZone: e.BUSINESS_TIME_ZONE,
+    deviceLink: {
+      mode: linkMode,
+      port: e.MQTT_PORT,
+      host: e.MQTT_HOST ?? e.HOST,
+      url: e.MQTT_URL,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
+      sweepIntervalMs: e.DEVICE_SWEEP_SECONDS * 1000,
+    },
     trustProxy: e.TRUST_PROXY,
     // API docs: to signed-in admins unless explicitly opened to everyone (or switched off).
     apiDocs: apiDocsMode(e.API_DOCS),

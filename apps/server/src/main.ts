@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   }
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db);
-  const { app } = await buildApp({ config, db });
+  const { app, deps } = await buildApp({ config, db });
   const seeded = await runSeeds(db.db, config, Date.now());
   const close = async () => {
     await app.close();
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const where = `http://localhost:${config.port}`;
   console.log(`\n商户管理系统已启动 (merchant back-office is running): ${where}   数据库: ${db.dialect}`);
+  if (deps.services.deviceLink) console.log(`设备连接 (device link, MQTT): ${deps.services.deviceLink.describe()}`);
   if (seeded) {
     console.log('\n已写入演示数据 (demo data seeded). 演示账号 (demo accounts): admin, operator, owner, finance, site, multi');
     console.log(

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CODES } from '../core/error-codes.ts';
 import { defineOperations } from '../core/operation.ts';
-import { listInput, pagedOf, timeRange } from '../core/paging.ts';
+import { keysetInput, keysetOf } from '../core/keyset.ts';
+import { timeRange } from '../core/paging.ts';
 
 // 操作日志 (operation-log): every state-changing call and every export, in words. The words are shared by
 // the page and its export: the sheet says what the page says.
@@ -31,7 +32,11 @@ export function operationResult(code: string, msg: string | null | undefined): {
 
 const text = (label: string) => z.string().trim().max(64, `${label}不能超过64个字`).optional();
 
-export const operationLogListInput = listInput(
+/**
+ * The log grows without bound: it pages by keyset (newest first by 操作时间, then id; `cursor` from the
+ * previous answer), counting its total only on the first page.
+ */
+export const operationLogListInput = keysetInput(
   { userName: text('账号'), operation: text('操作'), resultCode: z.string().max(16).optional(), timeRange },
   ['createdAt'],
 );
@@ -68,7 +73,7 @@ export const operationLogOps = defineOperations(
       name: 'system.operationLog.list',
       label: '操作日志列表',
       input: operationLogListInput,
-      output: pagedOf(operationLogRowSchema),
+      output: keysetOf(operationLogRowSchema),
       exportable: true,
     },
   },

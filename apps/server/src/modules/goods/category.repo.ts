@@ -16,6 +16,28 @@ export function allCategories(db: Db, merchantId: number) {
     .execute();
 }
 
+/**
+ * The ids of a category and of every category below it, as a subquery (three levels at most: the category,
+ * its children, their children), for "category incl. descendants" filters of every goods list.
+ */
+export function categoryAndDescendants(db: Db, merchantId: number, categoryId: number) {
+  return db
+    .selectFrom('goods_category as c')
+    .select('c.id')
+    .where('c.merchant_id', '=', merchantId)
+    .where((w) =>
+      w.or([
+        w('c.id', '=', categoryId),
+        w('c.parent_id', '=', categoryId),
+        w(
+          'c.parent_id',
+          'in',
+          w.selectFrom('goods_category as p').select('p.id').where('p.merchant_id', '=', merchantId).where('p.parent_id', '=', categoryId),
+        ),
+      ]),
+    );
+}
+
 export function findCategory(db: Db, merchantId: number, id: number) {
   return db.selectFrom('goods_category').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
 }

@@ -39,12 +39,15 @@ export async function assertLeafCategory(db: Db, merchantId: number, categoryId:
   if (c.level !== MAX_CATEGORY_LEVEL) throw badInput('请选择第三级商品分类（字段：categoryId）');
 }
 
-/** The full paths of categories ("饮料/水/饮用水") by id; ids of other merchants or unknown ids are left out. */
-export async function categoryPaths(db: Db, merchantId: number, ids: number[]): Promise<Map<number, string>> {
+/**
+ * The full paths of categories ("饮料/水/饮用水") by id — of the given ids, or of every category of the merchant;
+ * ids of other merchants or unknown ids are left out.
+ */
+export async function categoryPaths(db: Db, merchantId: number, ids?: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  if (ids.length === 0) return out;
+  if (ids && ids.length === 0) return out;
   const byId = new Map((await repo.allCategories(db, merchantId)).map((c) => [c.id, c]));
-  for (const id of new Set(ids)) {
+  for (const id of new Set(ids ?? byId.keys())) {
     const names: string[] = [];
     let c = byId.get(id);
     for (let depth = 0; c && depth < MAX_CATEGORY_LEVEL; depth++) {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 import type { StandardProductTable } from './standard-product.table.ts';
+import { categoryAndDescendants } from './category.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,27 +28,7 @@ export function standardProductQuery(db: Db, merchantId: number, f: StandardProd
     );
   }
   if (f.brand) q = q.where(contains('standard_product.brand', f.brand));
-  if (f.categoryId) {
-    const id = f.categoryId;
-    // the tree has three levels: the category itself, its children, its grandchildren (all of this merchant)
-    q = q.where('standard_product.category_id', 'in', (eb) =>
-      eb
-        .selectFrom('goods_category as c')
-        .select('c.id')
-        .where('c.merchant_id', '=', merchantId)
-        .where((w) =>
-          w.or([
-            w('c.id', '=', id),
-            w('c.parent_id', '=', id),
-            w(
-              'c.parent_id',
-              'in',
-              w.selectFrom('goods_category as p').select('p.id').where('p.merchant_id', '=', merchantId).where('p.parent_id', '=', id),
-            ),
-          ]),
-        ),
-    );
-  }
+  if (f.categoryId) q = q.where('standard_product.category_id', 'in', categoryAndDescendants(db, merchantId, f.categoryId));
   if (f.storageStyle !== undefined) q = q.where('standard_product.storage_style', '=', f.storageStyle);
   if (f.status !== undefined) q = q.where('standard_product.status', '=', f.status);
   const col =
@@ -119,3 +100,49 @@ export function updateStandardProductAt(
     .where('version', '=', version)
     .executeTakeFirst();
 }
+
+export function findStandardProductById(db: Db, merchantId: number, id: number) {
+  return db.selectFrom('standard_product').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Enabled standard products of the merchant that no live merchant goods has adopted yet (从标准库选品). */
+export function adoptableQuery(db: Db, merchantId: number, f: { keyword?: string; categoryId?: number; sortOrder: 'ascend' | 'descend' }) {
+  let q = db
+    .selectFrom('standard_product as sp')
+    .where('sp.merchant_id', '=', merchantId)
+    .where('sp.status', '=', STANDARD_PRODUCT_ENABLED)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('goods')
+            .select('goods.id')
+            .whereRef('goods.standard_product_id', '=', 'sp.id')
+            .where('goods.merchant_id', '=', merchantId)
+            .where('goods.deleted_at', 'is', null),
+        ),
+      ),
+    );
+  if (f.categoryId !== undefined) q = q.where('sp.category_id', 'in', categoryAndDescendants(db, merchantId, f.categoryId));
+  if (f.keyword) {
+    const k = f.keyword;
+    q = q.where((eb) => eb.or([contains('sp.name', k), contains('sp.barcode', k), contains('sp.goods_no', k)]));
+  }
+  return q
+    .select([
+      'sp.id',
+      'sp.goods_no',
+      'sp.name',
+      'sp.barcode',
+      'sp.brand',
+      'sp.spec',
+      'sp.unit',
+      'sp.category_id',
+      'sp.storage_style',
+      'sp.guide_price',
+    ])
+    .orderBy('sp.id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
+}
+
+/** standard_product.status of a product that can be adopted (启用). */
+export const STANDARD_PRODUCT_ENABLED = 1;

@@ -15,7 +15,7 @@ import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { describeChanges, historyPage, writeHistory } from '../../platform/record-history.ts';
 import { assertFresh } from '../../platform/versioned.ts';
 import { assertLeafCategory, categoryPaths } from './category.service.ts';
-import { newGoodsNo } from './goods-no.ts';
+import { generateSerialCode } from '../../platform/business-code.ts';
 import type { StandardProductTable } from './standard-product.table.ts';
 import * as repo from './standard-product.repo.ts';
 
@@ -164,7 +164,7 @@ export async function createStandardProduct(
   const values: ProductValues = { ...v, barcode: v.barcode.trim(), imageIds: v.imageIds ?? [] };
   if (await repo.barcodeTaken(trx, mid, values.barcode)) throw conflict(BARCODE_MESSAGE);
   await assertLeafCategory(trx, mid, values.categoryId);
-  const goodsNo = await newGoodsNo((c) => repo.goodsNoTaken(trx, mid, c));
+  const goodsNo = await generateSerialCode('SP', (c) => repo.goodsNoTaken(trx, mid, c));
   const now = ctx.clock.now();
   const id = await guardUnique(
     () =>

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { fileRefs, requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
-import { withGeneratedCode } from './business-code.ts';
+import { withGeneratedCode } from '../../platform/business-code.ts';
 import * as repo from './contract.repo.ts';
 
 const merchantOf = (ctx: OpContext) => ctx.session!.merchantId;

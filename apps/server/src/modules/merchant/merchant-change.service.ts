@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { badInput, conflict, guardUnique, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
-import { withGeneratedCode } from './business-code.ts';
+import { withGeneratedCode } from '../../platform/business-code.ts';
 import { fieldChanges, parseChanges } from '../../platform/field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';
 import { comparable, merchantInfo, merchantTypeList } from './merchant-info.service.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectWinners, race } from '../../test/race.ts';
 import { tinyPng, upload } from '../../test/upload-kit.ts';
-import { withGeneratedCode } from './business-code.ts';
+import { withGeneratedCode } from '../../platform/business-code.ts';
 import { call, data, rest } from '../../test/calls.ts';
 import { validStore } from '../../test/store-data.ts';
 

@@ -14,7 +14,7 @@ import { loadAccess } from '../../platform/auth/access.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound } from '../../platform/errors.ts';
 import { requireMerchantFile } from '../../platform/files/file-store.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
-import { withGeneratedCode } from './business-code.ts';
+import { withGeneratedCode } from '../../platform/business-code.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import { splitCodes } from '../../platform/field-changes.ts';
 import * as infoRepo from './merchant-info.repo.ts';

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
-import { withGeneratedCode } from './business-code.ts';
+import { withGeneratedCode } from '../../platform/business-code.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import * as repo from './staff.repo.ts';
 

@@ -15,7 +15,7 @@ import type { Selectable } from 'kysely';
 import type { StoreTable } from './store.table.ts';
 import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { OpContext } from '../../platform/gateway/op-context.ts';
-import { withGeneratedCode } from './business-code.ts';
+import { withGeneratedCode } from '../../platform/business-code.ts';
 import { fieldChanges, maskPhoneChanges, parseChanges, splitCodes } from '../../platform/field-changes.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import { describeChanges } from '@merchant/contracts/merchant/field-value';

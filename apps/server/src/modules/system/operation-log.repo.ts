@@ -2,14 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { TargetKind } from '../../platform/audit.ts';
 import { contains } from '../../platform/like.ts';
-import { fetchPage } from '../../platform/page-query.ts';
+import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 
 type Db = Kysely<Database>;
 type Range = [number, number] | undefined;
 interface Paging {
-  pageNum: number;
+  cursor?: string;
   pageSize: number;
-  sortOrder: 'ascend' | 'descend';
 }
 
 export interface OperationLogFilter {
@@ -48,13 +47,30 @@ export function operationLogQuery(db: Db, merchantId: number, f: OperationLogFil
       'ip',
       'created_at as createdAt',
     ])
-    .orderBy('id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
+    .orderBy('created_at', orderOf(f))
+    .orderBy('id', orderOf(f));
 }
 
+/** Up to how many entries the list counts (共 N 条); more are not counted. */
+export const COUNT_UP_TO = 10_000;
+
+const orderOf = (f: Pick<OperationLogFilter, 'sortOrder'>) => (f.sortOrder === 'ascend' ? 'asc' : 'desc');
+
+/**
+ * A page of the list by keyset (the table grows without bound): 操作时间 then id, newest first unless
+ * asked otherwise; indexed by (merchant_id, created_at, id) and (merchant_id, result_code, created_at, id).
+ * The total is counted with the first page only (a cursor's page does not count again), and only up to
+ * COUNT_UP_TO entries (beyond that it is left out: counting the whole log costs what offset paging costs).
+ */
 export async function listOperationLogs(db: Db, merchantId: number, f: Paging & OperationLogFilter) {
-  const q = operationLogQuery(db, merchantId, f);
-  const { list, total } = await fetchPage(db, q, f);
-  return { list, total: total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return fetchKeysetPage(db, operationLogQuery(db, merchantId, f), {
+    sort: { key: 'createdAt', column: 'created_at', value: (r) => r.createdAt },
+    id: { column: 'id', value: (r) => r.id },
+    order: orderOf(f),
+    cursor: f.cursor,
+    pageSize: f.pageSize,
+    count: f.cursor ? false : { upTo: COUNT_UP_TO },
+  });
 }
 
 /** Names of the pages (menus of type 2) by anchor, as the 操作日志 page shows 所属页面. */

@@ -6,6 +6,7 @@ import { operationLogOps } from '@merchant/contracts/system/operation-log';
 import { loginLogOps } from '@merchant/contracts/system/login-log';
 import { storeOps } from '@merchant/contracts/merchant/store';
 import { type ApiClient, CODES, GATEWAY_PATHS, type Paged } from '@merchant/contracts';
+import { INVALID_CURSOR_MESSAGE, type KeysetPage } from '@merchant/contracts/core/keyset';
 import { signInOps } from '@merchant/contracts/permission/sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -14,6 +15,8 @@ import { exportList, sheetRows } from '../../test/export-kit.ts';
 const OPERATION_LOG = operationLogOps.list.name;
 
 interface Entry {
+  id: number;
+  createdAt: number;
   operation: string;
   operationLabel: string;
   anchor: string;
@@ -41,13 +44,14 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
   let role: { id: number; name: string };
   let menuIds: number[];
   let theirOrg: number;
+  let other: ApiClient;
 
   const latest = (operation: string) => entries.find((e) => e.operation === operation)!;
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin');
-    const other = await registerMerchant(t, '别家日志商户', 'logboss', '13700000071');
+    other = await registerMerchant(t, '别家日志商户', 'logboss', '13700000071');
     theirOrg = data<{ id: number }[]>(await op(other, organizationOps.tree))[0].id;
 
     // A merchant action: a store's status; an application submitted again (refused, still logged).
@@ -75,7 +79,7 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
     expect(res.status).toBe(200);
     await fromPage(admin, 'operation-log', organizationOps.edit.name, { id: hq.id, name: '总部', sort: 0 });
 
-    entries = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { pageSize: 50 })).list;
+    entries = data<KeysetPage<Entry>>(await op(admin, OPERATION_LOG, { pageSize: 50 })).list;
   });
   afterAll(async () => {
     await t.close();
@@ -144,14 +148,14 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
   });
 
   it('finds entries by their Chinese name as well as by code', async () => {
-    const named = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '角色', pageSize: 50 })).list;
+    const named = data<KeysetPage<Entry>>(await op(admin, OPERATION_LOG, { operation: '角色', pageSize: 50 })).list;
     expect(named.map((e) => e.operationLabel).sort()).toEqual(['新增角色', '编辑角色']);
-    const exported = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '导出', pageSize: 50 })).list;
+    const exported = data<KeysetPage<Entry>>(await op(admin, OPERATION_LOG, { operation: '导出', pageSize: 50 })).list;
     expect(exported.map((e) => e.operationLabel).sort()).toEqual(['导出（登录日志列表）', '导出（账号列表）']);
-    const byCode = data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: 'system.role', pageSize: 50 })).list;
+    const byCode = data<KeysetPage<Entry>>(await op(admin, OPERATION_LOG, { operation: 'system.role', pageSize: 50 })).list;
     expect(byCode.map((e) => e.operation).sort()).toEqual([roleOps.add.name, roleOps.edit.name]);
     // LIKE-free: a name matching nothing finds nothing.
-    expect(data<Paged<Entry>>(await op(admin, OPERATION_LOG, { operation: '不存在的操作' })).total).toBe(0);
+    expect(data<KeysetPage<Entry>>(await op(admin, OPERATION_LOG, { operation: '不存在的操作' })).total).toBe(0);
   });
 
   it('exports the same words', async () => {
@@ -173,5 +177,67 @@ describe.each(DIALECTS)('operation log in words (%s)', (dialect) => {
         .slice(1)
         .map((r) => [r[col('操作')], r[col('所属页面')]]),
     ).toEqual([['导出（登录日志列表）', '登录日志']]);
+  });
+
+  describe('keyset paging (the log grows without bound)', () => {
+    const list = async (c: ApiClient, body: object) => data<KeysetPage<Entry>>(await op(c, OPERATION_LOG, body));
+
+    it('walks newest first by 操作时间 then id, forward and back; the total comes with the first page', async () => {
+      const everything = await list(admin, { pageSize: 200 });
+      expect(everything.nextCursor).toBeNull();
+      expect(everything.total).toBe(everything.list.length);
+      const expected = [...everything.list].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id).map((e) => e.id);
+      expect(everything.list.map((e) => e.id)).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(6);
+
+      const pages: KeysetPage<Entry>[] = [await list(admin, { pageSize: 3 })];
+      expect(pages[0]).toMatchObject({ pageSize: 3, prevCursor: null, total: expected.length });
+      while (pages[pages.length - 1].nextCursor) {
+        const next = await list(admin, { pageSize: 3, cursor: pages[pages.length - 1].nextCursor });
+        expect(next.total).toBeUndefined();
+        pages.push(next);
+      }
+      expect(pages.flatMap((p) => p.list.map((e) => e.id))).toEqual(expected);
+      // 上一页 from the second page is the first page again.
+      const back = await list(admin, { pageSize: 3, cursor: pages[1].prevCursor });
+      expect(back.list.map((e) => e.id)).toEqual(pages[0].list.map((e) => e.id));
+      expect(back.prevCursor).toBeNull();
+    });
+
+    it('keeps its filters and sorts oldest first when asked', async () => {
+      const first = await list(admin, { operation: '角色', pageSize: 1, sortField: 'createdAt', sortOrder: 'ascend' });
+      expect(first.total).toBe(2);
+      const second = await list(admin, {
+        operation: '角色',
+        pageSize: 1,
+        sortField: 'createdAt',
+        sortOrder: 'ascend',
+        cursor: first.nextCursor,
+      });
+      expect([...first.list, ...second.list].map((e) => e.operation)).toEqual([roleOps.edit.name, roleOps.add.name]);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it('answers the first page for a cursor of another sort order', async () => {
+      const newest = await list(admin, { pageSize: 2 });
+      const oldest = await list(admin, { pageSize: 2, sortOrder: 'ascend' });
+      const mixed = await list(admin, { pageSize: 2, sortOrder: 'ascend', cursor: newest.nextCursor });
+      expect(mixed.list.map((e) => e.id)).toEqual(oldest.list.map((e) => e.id));
+      expect(mixed.prevCursor).toBeNull();
+    });
+
+    it('refuses a cursor it did not hand out with one clear message, and a cursor never crosses merchants', async () => {
+      const next = (await list(admin, { pageSize: 1 })).nextCursor!;
+      for (const cursor of ['abc', `${next}x`, Buffer.from('{"v":1}').toString('base64url'), 'x'.repeat(600), '!!']) {
+        const res = await op(admin, OPERATION_LOG, { cursor });
+        expect(res.code, cursor).toBe(CODES.badInput);
+        expect(res.msg, cursor).toContain(INVALID_CURSOR_MESSAGE);
+      }
+      // Another merchant's cursor only places the page among this merchant's own entries.
+      const theirs = await list(other, { pageSize: 1 });
+      const mine = await list(admin, { pageSize: 50, cursor: theirs.nextCursor ?? undefined });
+      const myIds = new Set((await list(admin, { pageSize: 200 })).list.map((e) => e.id));
+      expect(mine.list.every((e) => myIds.has(e.id))).toBe(true);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { DEFAULT_BUSINESS_TIME_ZONE, formatInZone } from '@merchant/contracts';
 import type { ExportSheet } from './export-column.ts';
 
 /** Paging and sorting are not filters. */
-const NOT_FILTERS = new Set(['pageNum', 'pageSize', 'sortField', 'sortOrder']);
+const NOT_FILTERS = new Set(['pageNum', 'pageSize', 'cursor', 'sortField', 'sortOrder']);
 
 function words(v: unknown, labels: Readonly<Record<string | number, string>> | undefined, timeZone: string): string {
   if (Array.isArray(v)) {

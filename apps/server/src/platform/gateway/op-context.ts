@@ -7,6 +7,7 @@ import type { HumanCheck } from '../auth/verify-code.service.ts';
 import type { ChannelStores } from '../secure/channel-stores.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { ExportTaskStore } from '../export/export-tasks.ts';
+import type { DeviceLink } from '../device-link/device-link.ts';
 
 // What an operation runs with. Its own file, below both the registry and the export sources, so neither needs the other.
 
@@ -38,6 +39,8 @@ export interface Services {
   exports: ExportTaskStore;
   /** The captcha / slider hook every verify-code request passes (default: none). */
   humanCheck: HumanCheck;
+  /** The device link (MQTT), attached by the device module at start-up; absent until then. */
+  deviceLink?: DeviceLink;
 }
 
 /** What the handler of a signed-in operation receives: the session and its merchant are always there. */

@@ -6,22 +6,42 @@ import {
   lastPage,
   searchFieldsOf,
   toQueryParams,
+  type KeysetParams,
+  type KeysetResult,
   type ListColumn,
   type PageParams,
   type PageResult,
   type ResolvedSearchField,
 } from '../../shared/ui/list/list-columns.ts';
 import { ExportButton, type ListExport } from './export-button.tsx';
+import { KeysetPager, PAGE_SIZE_OPTIONS } from './keyset-pager.tsx';
 import { LIST_TABLE_STICKY, useListLayout } from './column-settings.tsx';
 import './query-list.css';
 
 export type { ListExport };
 
-export interface QueryListProps<T> {
+/**
+ * How the list pages. `offset` (default): page numbers, 共 N 条 and a quick jumper — bounded lists.
+ * `keyset`: 上一页 / 下一页 from a cursor the server hands out — lists over tables that grow without
+ * bound (docs/decisions.md); the request receives `cursor` (absent on the first page) instead of pageNum.
+ */
+export type QueryListPaging<T> =
+  | {
+      paging?: 'offset';
+      /** Loads one page; receives the search values plus paging and sorting. */
+      request: (params: PageParams & Record<string, unknown>) => Promise<PageResult<T>>;
+    }
+  | {
+      paging: 'keyset';
+      /** Loads one page; receives the search values plus pageSize, cursor (after the first page) and sorting. */
+      request: (params: KeysetParams & Record<string, unknown>) => Promise<KeysetResult<T>>;
+    };
+
+export type QueryListProps<T> = QueryListOptions<T> & QueryListPaging<T>;
+
+interface QueryListOptions<T> {
   /** Cache key of this list; filters and paging are appended. Invalidate it to reload. */
   queryKey: readonly unknown[];
-  /** Loads one page; receives the search values plus paging and sorting. */
-  request: (params: PageParams & Record<string, unknown>) => Promise<PageResult<T>>;
   columns: ListColumn<T>[];
   rowKey: string | ((row: T) => Key);
   /** Title of the table card (left of the toolbar). */
@@ -36,6 +56,7 @@ export interface QueryListProps<T> {
   /**
    * Reloads the shown page every so many milliseconds while this returns a number (e.g. while some
    * rows are still being worked on); false stops. Timed reloads do not cover the table with a spinner.
+   * (An offset list's; a keyset page has no `total` unless it is the first.)
    */
   refetchInterval?: (data: PageResult<T> | undefined) => number | false;
   /** Read-oriented mode: only the fields and columns kept for it, a smaller table. */
@@ -95,14 +116,17 @@ function searchInput(field: ResolvedSearchField): ReactNode {
   }
 }
 
+/** A page as either kind of list answers it. */
+type ListData<T> = { list: T[]; total?: number; nextCursor?: string | null; prevCursor?: string | null };
+
 /**
  * A list page body (DESIGN §8): search form and table driven by one column definition,
- * server-side paging and sorting, loading, empty and error states, a refresh button.
+ * server-side paging (by offset, or by keyset with `paging="keyset"`) and sorting, loading, empty and
+ * error states, a refresh button.
  */
 export function QueryList<T extends object>(props: QueryListProps<T>) {
   const {
     queryKey,
-    request,
     columns,
     rowKey,
     title,
@@ -118,30 +142,58 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
     exportable,
     refetchInterval,
   } = props;
+  const keyset = props.paging === 'keyset';
+  const request = props.request as (params: Record<string, unknown>) => Promise<ListData<T>>;
   const [form] = Form.useForm();
   const fields = useMemo(() => searchFieldsOf(columns, compact), [columns, compact]);
   const [filters, setFilters] = useState<Record<string, unknown>>(() => toQueryParams(initialValues ?? {}, fields));
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: defaultPageSize });
+  // Keyset: where the shown page starts (absent on the first page); pageNum only counts for 第 N 页.
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [sort, setSort] = useState<{ field?: string; order?: 'ascend' | 'descend' }>({});
   const [expanded, setExpanded] = useState(false);
 
   const sorting = sort.field && sort.order ? { sortField: sort.field, sortOrder: sort.order } : {};
-  const params = { ...filters, ...paging, ...sorting };
+  const params = keyset
+    ? { ...filters, pageSize: paging.pageSize, ...(cursor ? { cursor } : {}), ...sorting }
+    : { ...filters, ...paging, ...sorting };
   const query = useQuery({
     queryKey: [...queryKey, params],
     queryFn: () => request(params),
     placeholderData: keepPreviousData,
-    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data) : undefined,
+    refetchInterval: refetchInterval ? (q) => refetchInterval(q.state.data as PageResult<T> | undefined) : undefined,
   });
 
-  // Rows removed elsewhere (delete on the last page): step back to the last page that has rows.
   const data = query.data;
-  const polling = refetchInterval ? refetchInterval(data) !== false : false;
+  const polling = refetchInterval ? refetchInterval(data as PageResult<T> | undefined) !== false : false;
   // A new page or filter shows the spinner; the timed reloads of a polled list do not.
   const tableLoading = query.isFetching && (!polling || query.isLoading || query.isPlaceholderData);
-  if (data && data.list.length === 0 && data.total > 0 && paging.pageNum > lastPage(data.total, paging.pageSize)) {
-    setPaging({ ...paging, pageNum: lastPage(data.total, paging.pageSize) });
+  const firstPage = () => {
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+    setCursor(undefined);
+  };
+  if (keyset) {
+    // Rows removed elsewhere left this page empty: back to the first page.
+    if (data && !query.isPlaceholderData && data.list.length === 0 && cursor) firstPage();
+  } else if (data && data.total !== undefined) {
+    // Rows removed elsewhere (delete on the last page): step back to the last page that has rows.
+    if (data.list.length === 0 && data.total > 0 && paging.pageNum > lastPage(data.total, paging.pageSize)) {
+      setPaging({ ...paging, pageNum: lastPage(data.total, paging.pageSize) });
+    }
   }
+  // Keyset: the server counts with the first page only; the count stays while the same search is paged.
+  const searchKey = JSON.stringify([filters, paging.pageSize, sorting]);
+  const [counted, setCounted] = useState<{ searchKey: string; total: number } | null>(null);
+  if (
+    keyset &&
+    data?.total !== undefined &&
+    !query.isPlaceholderData &&
+    (counted?.searchKey !== searchKey || counted.total !== data.total)
+  ) {
+    setCounted({ searchKey, total: data.total });
+  }
+  const total = keyset ? (counted?.searchKey === searchKey ? counted.total : undefined) : data?.total;
+  const listEmpty = !data || (data.total ?? data.list.length) === 0;
 
   // Every column stays reachable on a small screen (1366×768): the table scrolls sideways by the
   // sum of its column widths, with the key column and the actions fixed; 列设置 hides and moves columns.
@@ -153,12 +205,12 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
   const submit = (values: Record<string, unknown>) => {
     const next = toQueryParams(values, fields);
     // 查询 with the same conditions still asks the server again (fresh data, not the cache).
-    if (paging.pageNum === 1 && JSON.stringify(next) === JSON.stringify(filters)) {
+    if (paging.pageNum === 1 && !cursor && JSON.stringify(next) === JSON.stringify(filters)) {
       void query.refetch();
       return;
     }
     setFilters(next);
-    setPaging((p) => ({ ...p, pageNum: 1 }));
+    firstPage();
   };
   const reset = () => {
     form.resetFields();
@@ -169,9 +221,10 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
     if (extra.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
       setSort(s?.order ? { field: String(s.columnKey ?? s.field), order: s.order } : {});
-      setPaging((p) => ({ ...p, pageNum: 1 }));
+      firstPage();
       return;
     }
+    if (keyset) return;
     setPaging({ pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? defaultPageSize });
   };
 
@@ -233,7 +286,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
                 operation={exportable.operation}
                 exportName={exportable.exportName}
                 body={() => (exportable.body ?? ((f) => f))({ ...filters, ...sorting })}
-                disabled={!data || data.total === 0 || query.isError}
+                disabled={listEmpty || query.isError}
                 disabledReason={query.isError ? '列表加载失败，无法导出' : data ? '列表为空，没有可导出的数据' : undefined}
               />
             ) : null}
@@ -254,17 +307,48 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
           scroll={{ x: layout.scrollX }}
           sticky={LIST_TABLE_STICKY}
           locale={{ emptyText: query.isLoading ? <div style={{ height: 120 }} /> : empty }}
-          pagination={{
-            current: paging.pageNum,
-            pageSize: paging.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            showQuickJumper: !compact,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => `共 ${total} 条`,
-            size: compact ? 'small' : undefined,
-          }}
+          pagination={
+            keyset
+              ? false
+              : {
+                  current: paging.pageNum,
+                  pageSize: paging.pageSize,
+                  total: total ?? 0,
+                  showSizeChanger: true,
+                  showQuickJumper: !compact,
+                  pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+                  showTotal: (n) => `共 ${n} 条`,
+                  size: compact ? 'small' : undefined,
+                }
+          }
         />
+        {keyset && data && !listEmpty ? (
+          <KeysetPager
+            pageNum={paging.pageNum}
+            pageSize={paging.pageSize}
+            total={total}
+            hasPrev={!!data.prevCursor}
+            hasNext={!!data.nextCursor}
+            busy={query.isFetching}
+            compact={compact}
+            onPrev={() => {
+              // Back to page 1: the first page itself (fresh, counted), not a page read backwards.
+              if (paging.pageNum <= 2) firstPage();
+              else {
+                setCursor(data.prevCursor ?? undefined);
+                setPaging((p) => ({ ...p, pageNum: p.pageNum - 1 }));
+              }
+            }}
+            onNext={() => {
+              setCursor(data.nextCursor ?? undefined);
+              setPaging((p) => ({ ...p, pageNum: p.pageNum + 1 }));
+            }}
+            onPageSize={(pageSize) => {
+              setPaging({ pageNum: 1, pageSize });
+              setCursor(undefined);
+            }}
+          />
+        ) : null}
       </Card>
     </div>
   );

@@ -77,8 +77,9 @@ describe('操作日志', { timeout: 30_000 }, () => {
         }),
       ],
       total: 4,
-      pageNum: 1,
       pageSize: 20,
+      nextCursor: null,
+      prevCursor: null,
     });
     const { container } = setup();
     expect(await screen.findByText('编辑角色')).toBeTruthy();
@@ -100,11 +101,27 @@ describe('操作日志', { timeout: 30_000 }, () => {
   });
 
   it('searches operations by what the page shows', async () => {
-    operationLogs.mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 20 });
+    operationLogs.mockResolvedValue({ list: [], total: 0, pageSize: 20, nextCursor: null, prevCursor: null });
     setup();
     await waitFor(() => expect(operationLogs).toHaveBeenCalledTimes(1));
     fireEvent.change(screen.getByPlaceholderText('如 编辑角色、导出'), { target: { value: ' 角色 ' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(operationLogs).toHaveBeenLastCalledWith(expect.objectContaining({ operation: '角色', pageNum: 1 })));
+    await waitFor(() => expect(operationLogs).toHaveBeenLastCalledWith({ operation: '角色', pageSize: 20 }));
+  });
+
+  it('pages by keyset: 下一页 sends the cursor the server handed out, 第 N 页 counts', async () => {
+    operationLogs.mockImplementation(async (p?: { cursor?: string }) =>
+      p?.cursor
+        ? { list: [entry({ id: 1, operationLabel: '新增角色' })], pageSize: 20, nextCursor: null, prevCursor: 'p1' }
+        : { list: [entry({ id: 2 })], total: 21, pageSize: 20, nextCursor: 'n2', prevCursor: null },
+    );
+    setup();
+    expect(await screen.findByText('编辑角色')).toBeTruthy();
+    expect(screen.getByText('共 21 条')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /下一页/ }));
+    expect(await screen.findByText('新增角色')).toBeTruthy();
+    expect(operationLogs).toHaveBeenLastCalledWith({ pageSize: 20, cursor: 'n2' });
+    expect(screen.getByText('第 2 页')).toBeTruthy();
+    expect(screen.getByText('共 21 条')).toBeTruthy();
   });
 });

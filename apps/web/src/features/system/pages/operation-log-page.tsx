@@ -11,6 +11,7 @@ import { systemKeys } from '../query-keys.ts';
 /**
  * 操作日志: who changed what, where, with which result — in words: the server answers each entry's
  * operation name, page name and targets (the stored codes stay in the export's 操作标识 column).
+ * The log grows without bound: it pages by keyset (上一页 / 下一页), newest first by 操作时间.
  */
 const COLUMNS: ListColumn<OperationLogRow>[] = [
   {
@@ -18,6 +19,7 @@ const COLUMNS: ListColumn<OperationLogRow>[] = [
     title: '操作时间',
     width: 170,
     render: (t) => formatDateTime(t as number),
+    sortable: true,
     search: { type: 'dateRange', showTime: true, name: 'timeRange', label: '操作时间', order: 3 },
   },
   {
@@ -69,6 +71,7 @@ export default function OperationLogPage() {
       queryKey={systemKeys.operationLogs}
       rowKey="id"
       columns={COLUMNS}
+      paging="keyset"
       defaultPageSize={20}
       request={listLoader(operationLogOps.list)}
       exportable={{ operation: operationLogOps.list, exportName: '操作日志' }}

@@ -239,6 +239,25 @@ export interface PageResult<T> {
   total: number;
 }
 
+/** A page of rows as keyset list operations return it (contracts core/keyset.ts keysetOf). */
+export interface KeysetResult<T> {
+  list: T[];
+  /** Asks for the page after this one; null on the last page. */
+  nextCursor: string | null;
+  /** Asks for the page before this one; null on the first page. */
+  prevCursor: string | null;
+  /** Given with the first page only. */
+  total?: number;
+}
+
+/** Paging and sorting parameters a keyset list request carries (cursor absent on the first page). */
+export interface KeysetParams {
+  pageSize: number;
+  cursor?: string;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+}
+
 /** Paging and sorting parameters every list request carries. */
 export interface PageParams {
   pageNum: number;

@@ -1,13 +1,22 @@
 import { randomInt } from 'node:crypto';
-import { uniqueViolation, violates, type UniqueKey } from '../../platform/errors.ts';
+import { uniqueViolation, violates, type UniqueKey } from './errors.ts';
 
 /** yyMMdd in China Standard Time (UTC+8), the merchants' business day. */
 export function cstDate(now: number): string {
   return new Date(now + 8 * 3_600_000).toISOString().slice(2, 10).replace(/-/g, '');
 }
 
-/** One candidate code: prefix + yyMMdd + 4 random digits, e.g. MD2611210375. */
+/**
+ * Business codes (DESIGN §5: generated, unique per merchant, human-readable), for every area. Two shapes:
+ * dated — prefix + yyMMdd + 4 digits (MD2611210375, XP2611230042: documents people file by day) — and
+ * serial — prefix + 8 digits (SP40718263, G12345678: master data that lives for years).
+ */
+
+/** One candidate dated code: prefix + yyMMdd + 4 random digits, e.g. MD2611210375. */
 export const drawCode = (prefix: string, now: number) => `${prefix}${cstDate(now)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+
+/** One candidate serial code: prefix + 8 random digits, e.g. G12345678. */
+export const drawSerialCode = (prefix: string) => `${prefix}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 const ATTEMPTS = 20;
 
@@ -27,6 +36,29 @@ export async function generateCode(
     if (!(await taken(code))) return code;
   }
   throw new Error(`could not generate a unique ${prefix} code`);
+}
+
+/** A serial code (prefix + 8 digits) not yet taken, checked in the caller's transaction. */
+export function generateSerialCode(prefix: string, taken: (code: string) => Promise<boolean>, draw = () => drawSerialCode(prefix)) {
+  return generateCode(prefix, 0, taken, draw);
+}
+
+/**
+ * Runs a whole write transaction again when a concurrent one took one of its freshly drawn codes in between
+ * (one of the codes' unique indexes refused it), so such a collision never reaches the caller.
+ */
+export async function retryOnCodeCollision<T>(
+  codeIndexes: Pick<UniqueKey, 'index' | 'table' | 'columns'>[],
+  write: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      const v = uniqueViolation(err);
+      if (!v || !codeIndexes.some((k) => violates(v, k)) || attempt >= ATTEMPTS) throw err;
+    }
+  }
 }
 
 /**

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import {
+  COMMAND_TIMEOUT_MS,
+  OFFLINE_AFTER_MS,
+  type ackPayload,
+  type heartbeatPayload,
+  type telemetryPayload,
+} from '@merchant/contracts/device/device-protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DeviceLinkHandler } from '../../platform/device-link/device-link.ts';
+import { secretMatches } from './device.secret.ts';
+import * as repo from './device.repo.ts';
+
+/**
+ * The device module's side of the link (docs/device-protocol.md): who may connect, what a heartbeat,
+ * telemetry or an acknowledgement changes, and the sweep (offline after 90 s of silence, commands 超时 after 30 s).
+ */
+export function deviceLinkHandler(db: Kysely<Database>): DeviceLinkHandler {
+  /** Online now: an offline → online change is logged. */
+  async function seen(d: { id: number; merchant_id: number; online: number }, now: number, firmware?: string) {
+    if (Number(d.online) === 1) return repo.markSeen(db, d.id, now, firmware);
+    await db.transaction().execute(async (trx) => {
+      await repo.markSeen(trx, d.id, now, firmware);
+      await repo.insertLinkLog(trx, { merchant_id: d.merchant_id, device_id: d.id, event: 'online', created_at: now });
+    });
+  }
+
+  return {
+    async authenticate(deviceCode, secret) {
+      const d = await repo.findDeviceByCode(db, deviceCode);
+      if (!d || !secretMatches(d.secret_hash, secret)) return 'bad';
+      return d.status === 3 ? 'refused' : 'ok';
+    },
+
+    async receive(deviceCode, kind, payload, now) {
+      const d = await repo.findDeviceByCode(db, deviceCode);
+      // A device removed or disabled while its message was in flight: nothing to store.
+      if (!d || d.status === 3) return;
+      if (kind === 'heartbeat') {
+        const p = payload as z.output<typeof heartbeatPayload>;
+        await seen(d, now, p.firmware);
+      } else if (kind === 'telemetry') {
+        const p = payload as z.output<typeof telemetryPayload>;
+        await seen(d, now);
+        await repo.saveTelemetry(db, d.id, {
+          ...(p.temperature !== undefined ? { temperature_dc: Math.round(p.temperature * 10) } : {}),
+          ...(p.door !== undefined ? { door_state: p.door } : {}),
+          telemetry_at: now,
+          last_seen_at: now,
+        });
+      } else if (kind === 'ack') {
+        const p = payload as z.output<typeof ackPayload>;
+        await seen(d, now);
+        await repo.settleCommand(db, d.id, p.id, p.ok ? 2 : 4, p.message ?? '', now);
+      } else {
+        // events (door opened/closed with items taken) are stored by the orders issue; a sign of life meanwhile
+        await seen(d, now);
+      }
+    },
+
+    async sweep(now) {
+      const before = now - OFFLINE_AFTER_MS;
+      for (const d of await repo.silentDevices(db, before)) {
+        await db.transaction().execute(async (trx) => {
+          const r = await repo.markOffline(trx, d.id, before);
+          if (Number(r.numUpdatedRows) > 0) {
+            await repo.insertLinkLog(trx, { merchant_id: d.merchant_id, device_id: d.id, event: 'offline', created_at: now });
+          }
+        });
+      }
+      await repo.expireCommands(db, now - COMMAND_TIMEOUT_MS);
+    },
+  };
+}

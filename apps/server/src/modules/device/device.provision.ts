@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
+import { writeHistory } from '../../platform/record-history.ts';
+import { hashSecret, newSecret } from './device.secret.ts';
+import { SUBJECT } from './device.service.ts';
+import { DEVICE_MODELS } from './device.seed.ts';
+import * as repo from './device.repo.ts';
+
+export interface CabinetCredentials {
+  deviceCode: string;
+  name: string;
+  modelCode: string;
+  secret: string;
+}
+
+const SIMULATOR = '设备模拟器';
+
+/**
+ * The simulator's cabinets (npm run simulate): the first `count` activated devices of the demo merchant (the
+ * first merchant), registering more when there are fewer. Secrets are stored hashed, so the simulator rotates
+ * each one (as 重置密钥 does, with its history) and connects with the new secret — a real device would
+ * have been given its secret at registration.
+ */
+export async function provisionCabinets(db: Kysely<Database>, clock: Clock, count: number): Promise<CabinetCredentials[]> {
+  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
+  if (!merchant) throw new Error('数据库中还没有商户：请先运行 npm start 写入演示数据');
+  const ctx = { merchantId: merchant.id, session: { accountId: 0, userName: SIMULATOR }, clock } as SessionOpContext;
+  const now = clock.now();
+  const found = await db
+    .selectFrom('device')
+    .selectAll()
+    .where('merchant_id', '=', merchant.id)
+    .where('status', '=', 2)
+    .orderBy('device_code')
+    .limit(count)
+    .execute();
+  const out: CabinetCredentials[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const d of found) {
+      const secret = newSecret();
+      await repo.updateDeviceVersioned(trx, merchant.id, d.id, Number(d.version), { secret_hash: hashSecret(secret) }, now);
+      await writeHistory(trx, ctx, {
+        subject: SUBJECT,
+        subjectId: d.device_code,
+        action: 'reset-secret',
+        actionLabel: '重置设备密钥',
+        remark: '设备模拟器接管该设备（密钥已轮换）',
+      });
+      out.push({ deviceCode: d.device_code, name: d.name, modelCode: d.model_code, secret });
+    }
+    for (let i = found.length; i < count; i++) {
+      const model = DEVICE_MODELS[i % DEVICE_MODELS.length];
+      const secret = newSecret();
+      let deviceCode = `D2699${String(i + 1).padStart(6, '0')}`;
+      while (await repo.deviceCodeTaken(trx, deviceCode)) deviceCode = `D2699${String(Number(deviceCode.slice(5)) + 1).padStart(6, '0')}`;
+      const name = `模拟柜${String(i + 1).padStart(4, '0')}`;
+      await repo.insertDevice(trx, {
+        merchant_id: merchant.id,
+        device_code: deviceCode,
+        name,
+        model_code: model.code,
+        status: 2,
+        firmware: '',
+        remark: '设备模拟器注册',
+        secret_hash: hashSecret(secret),
+        online: 0,
+        last_seen_at: 0,
+        temperature_dc: null,
+        door_state: '',
+        telemetry_at: 0,
+        version: 0,
+        created_by: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      await writeHistory(trx, ctx, {
+        subject: SUBJECT,
+        subjectId: deviceCode,
+        action: 'create',
+        actionLabel: '新增设备',
+        remark: '设备模拟器注册',
+      });
+      out.push({ deviceCode, name, modelCode: model.code, secret });
+    }
+  });
+  return out;
+}

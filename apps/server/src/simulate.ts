@@ -1,0 +1,132 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from './config.ts';
+import { createDb } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { systemClock } from './platform/clock.ts';
+import { provisionCabinets } from './modules/device/device.provision.ts';
+import { DEVICE_MODELS } from './modules/device/device.seed.ts';
+import { rng, VirtualCabinet } from './simulator/cabinet.ts';
+
+/**
+ * npm run simulate -- --cabinets N --minutes M --seed S [--url mqtt://…] [--heartbeat 30] [--drop 0.001]
+ *
+ * Starts N virtual cabinets of the demo merchant on the real device link (docs/devices.md): each connects
+ * with its own credentials, heartbeats, reports a drifting temperature and its door, drops off the link now
+ * and then and comes back, and obeys commands. The same seed gives the same cabinets and the same life.
+ * Uses the server's settings (DATA_DIR / DATABASE_URL, MQTT_PORT / MQTT_URL) to find the database and the broker.
+ */
+const USAGE =
+  'npm run simulate -- --cabinets N --minutes M --seed S [--url mqtt://127.0.0.1:1883] [--heartbeat 30] [--drop 0.001] [--quiet]';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      cabinets: { type: 'string', default: '5' },
+      minutes: { type: 'string', default: '10' },
+      seed: { type: 'string', default: '1' },
+      url: { type: 'string' },
+      heartbeat: { type: 'string', default: '30' },
+      telemetry: { type: 'string', default: '60' },
+      drop: { type: 'string', default: '0.0005' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  const n = Number(values.cabinets);
+  const minutes = Number(values.minutes);
+  const seed = Number(values.seed);
+  const heartbeat = Number(values.heartbeat);
+  if (!Number.isInteger(n) || n < 1 || n > 5000) throw new Error(`--cabinets 必须是 1–5000 的整数\n${USAGE}`);
+  if (!(minutes > 0)) throw new Error(`--minutes 必须大于 0\n${USAGE}`);
+  if (!Number.isInteger(seed)) throw new Error(`--seed 必须是整数\n${USAGE}`);
+  if (!Number.isInteger(heartbeat) || heartbeat < 1) throw new Error(`--heartbeat 必须是正整数（秒）\n${USAGE}`);
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new Error(err.message);
+    throw err;
+  }
+  const url = values.url ?? config.deviceLink.url ?? `mqtt://127.0.0.1:${config.deviceLink.port === 0 ? 1883 : config.deviceLink.port}`;
+  const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await migrateToLatest(db.db);
+  const creds = await provisionCabinets(db.db, systemClock, n);
+  const models = await db.db.selectFrom('device_model').select(['code', 'storage_style']).execute();
+  await db.destroy();
+  const style = new Map<string, number>([
+    ...DEVICE_MODELS.map((m) => [m.code, m.storage_style] as const),
+    ...models.map((m) => [m.code, m.storage_style] as const),
+  ]);
+
+  const log = values.quiet ? undefined : (line: string) => console.log(`[模拟器] ${line}`);
+  const cabinets = creds.map(
+    (c, i) =>
+      new VirtualCabinet({ ...c, storageStyle: style.get(c.modelCode) ?? 1 }, rng(seed * 100_003 + i), {
+        url,
+        heartbeatSeconds: heartbeat,
+        telemetrySeconds: Number(values.telemetry),
+        dropChance: Number(values.drop),
+        log,
+      }),
+  );
+  console.log(`设备模拟器：${cabinets.length} 台柜子连接 ${url}（种子 ${seed}，运行 ${minutes} 分钟，心跳每 ${heartbeat} 秒）`);
+  const failed: string[] = [];
+  await Promise.all(
+    cabinets.map((c) =>
+      c.connect().catch((err: unknown) => {
+        failed.push(`${c.spec.deviceCode}: ${err instanceof Error ? err.message : String(err)}`);
+      }),
+    ),
+  );
+  if (failed.length) {
+    console.error(`连接失败 ${failed.length} 台（服务器是否在运行？MQTT 地址是否正确？）：\n  ${failed.slice(0, 5).join('\n  ')}`);
+    if (failed.length === cabinets.length) process.exit(1);
+  }
+  console.log(
+    `已连接 ${cabinets.length - failed.length} 台：${cabinets
+      .map((c) => c.spec.deviceCode)
+      .slice(0, 10)
+      .join(' ')}${cabinets.length > 10 ? ' …' : ''}`,
+  );
+
+  // each cabinet ticks once a second, staggered over the second so that n cabinets do not publish at once
+  const timers = cabinets.map((c, i) => {
+    let t: NodeJS.Timeout | undefined;
+    const start = setTimeout(
+      () => {
+        void c.tick();
+        t = setInterval(() => void c.tick(), 1000);
+      },
+      Math.floor((i * 1000) / cabinets.length),
+    );
+    return () => {
+      clearTimeout(start);
+      if (t) clearInterval(t);
+    };
+  });
+  const stop = async () => {
+    timers.forEach((f) => f());
+    await Promise.all(cabinets.map((c) => c.stop()));
+    const sum = cabinets.reduce(
+      (a, c) => ({
+        heartbeats: a.heartbeats + c.counts.heartbeats,
+        telemetry: a.telemetry + c.counts.telemetry,
+        acks: a.acks + c.counts.acks,
+        outages: a.outages + c.counts.outages,
+      }),
+      { heartbeats: 0, telemetry: 0, acks: 0, outages: 0 },
+    );
+    console.log(`模拟结束：心跳 ${sum.heartbeats}，遥测 ${sum.telemetry}，指令确认 ${sum.acks}，模拟断线 ${sum.outages}`);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  setTimeout(() => void stop(), minutes * 60_000);
+}
+
+main().catch((err: unknown) => {
+  console.error('模拟器启动失败 (simulator failed):', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+import { downTopic, upTopic, type CommandPayload } from '@merchant/contracts/device/device-protocol';
+import mqtt, { type MqttClient } from 'mqtt';
+
+/** A small deterministic PRNG (mulberry32): the same seed, the same cabinet life. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface CabinetSpec {
+  deviceCode: string;
+  secret: string;
+  name: string;
+  /** 1 常温, 2 冷藏, 3 冷冻: where the temperature drifts around. */
+  storageStyle: number;
+}
+
+/**
+ * What a cabinet does besides heartbeating: later issues plug purchases and restocking in here
+ * (a behaviour sees each tick and each command).
+ */
+export interface CabinetBehaviour {
+  tick?(cabinet: VirtualCabinet, second: number): void;
+  command?(cabinet: VirtualCabinet, cmd: CommandPayload): { ok: boolean; message: string } | undefined;
+}
+
+const TARGET: Record<number, number> = { 1: 22, 2: 4, 3: -18 };
+
+export interface CabinetOptions {
+  url: string;
+  heartbeatSeconds: number;
+  telemetrySeconds: number;
+  /** Chance per second of dropping off the link (for 60–180 s). */
+  dropChance: number;
+  behaviours?: CabinetBehaviour[];
+  log?: (line: string) => void;
+}
+
+/** One virtual cabinet on the real link: its own credentials, heartbeats, drifting temperature, commands obeyed. */
+export class VirtualCabinet {
+  client?: MqttClient;
+  temperature: number;
+  door: 'open' | 'closed' = 'closed';
+  /** Seconds left off the link (a simulated outage). */
+  private offlineFor = 0;
+  private closeDoorAt = -1;
+  private second = 0;
+  readonly counts = { heartbeats: 0, telemetry: 0, acks: 0, outages: 0 };
+
+  constructor(
+    readonly spec: CabinetSpec,
+    private readonly random: () => number,
+    private readonly opts: CabinetOptions,
+  ) {
+    this.temperature = (TARGET[spec.storageStyle] ?? 22) + (random() - 0.5) * 2;
+  }
+
+  async connect(): Promise<void> {
+    const { deviceCode, secret } = this.spec;
+    this.client = await mqtt.connectAsync(this.opts.url, {
+      clientId: deviceCode,
+      username: deviceCode,
+      password: secret,
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+    });
+    this.client.on('message', (_topic, payload) => this.onCommand(payload));
+    await this.client.subscribeAsync(downTopic(deviceCode), { qos: 1 });
+  }
+
+  publish(kind: 'heartbeat' | 'telemetry' | 'event' | 'ack', body: Record<string, unknown>): void {
+    if (this.client?.connected) this.client.publish(upTopic(this.spec.deviceCode, kind), JSON.stringify({ v: 1, ...body }), { qos: 1 });
+  }
+
+  /** One simulated second (the driver calls it once a real second, staggered per cabinet). */
+  async tick(): Promise<void> {
+    const s = this.second++;
+    if (this.offlineFor > 0) {
+      if (--this.offlineFor === 0) {
+        this.opts.log?.(`${this.spec.deviceCode} 恢复连接`);
+        await this.connect().catch((err: unknown) => this.opts.log?.(`${this.spec.deviceCode} 重连失败: ${String(err)}`));
+      }
+      return;
+    }
+    if (s > 0 && this.random() < this.opts.dropChance) {
+      this.offlineFor = 60 + Math.floor(this.random() * 120);
+      this.counts.outages++;
+      this.opts.log?.(`${this.spec.deviceCode} 模拟断线 ${this.offlineFor} 秒`);
+      await this.client?.endAsync(true);
+      return;
+    }
+    const target = TARGET[this.spec.storageStyle] ?? 22;
+    this.temperature += (target - this.temperature) * 0.05 + (this.random() - 0.5) * 0.4 + (this.door === 'open' ? 0.3 : 0);
+    if (s === this.closeDoorAt) {
+      this.door = 'closed';
+      this.publish('event', { type: 'door-closed' });
+      this.sendTelemetry();
+    }
+    if (s % this.opts.heartbeatSeconds === 0) {
+      this.publish('heartbeat', { ts: Date.now(), firmware: 'sim-1.0.0' });
+      this.counts.heartbeats++;
+    }
+    if (s % this.opts.telemetrySeconds === 0) this.sendTelemetry();
+    // a rare fault report (the orders and maintenance issues will read events)
+    if (this.random() < 0.0005) this.publish('event', { type: 'fault', data: { code: 'E-TEMP-SENSOR', message: '温度传感器读数异常' } });
+    for (const b of this.opts.behaviours ?? []) b.tick?.(this, s);
+  }
+
+  private sendTelemetry() {
+    this.publish('telemetry', { temperature: Math.round(this.temperature * 10) / 10, door: this.door });
+    this.counts.telemetry++;
+  }
+
+  private onCommand(payload: Buffer) {
+    let cmd: CommandPayload;
+    try {
+      cmd = JSON.parse(payload.toString('utf8')) as CommandPayload;
+    } catch {
+      return;
+    }
+    let answer: { ok: boolean; message: string } | undefined;
+    for (const b of this.opts.behaviours ?? []) answer ??= b.command?.(this, cmd);
+    if (!answer) {
+      if (cmd.type === 'open-door') {
+        this.door = 'open';
+        this.closeDoorAt = this.second + 5;
+        this.publish('event', { type: 'door-opened' });
+        this.sendTelemetry();
+        answer = { ok: true, message: '门已打开' };
+      } else if (cmd.type === 'reboot') answer = { ok: true, message: '正在重启' };
+      else if (cmd.type === 'sync') answer = { ok: true, message: '已同步' };
+      else answer = { ok: false, message: `不支持的指令 ${String(cmd.type)}` };
+    }
+    this.publish('ack', { id: cmd.id, ...answer });
+    this.counts.acks++;
+    this.opts.log?.(`${this.spec.deviceCode} 收到指令 ${cmd.type} → ${answer.message}`);
+  }
+
+  async stop(): Promise<void> {
+    await this.client?.endAsync(true);
+  }
+}

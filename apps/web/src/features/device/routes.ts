@@ -1,0 +1,24 @@
+import type { AppRoute } from '../../platform/route-types.ts';
+
+/** Devices (spec section 120 设备管理), under /website/device-management like the server menu's route paths. */
+const SECTION = 120;
+const page = (r: Omit<AppRoute, 'serverId'>): AppRoute => ({ serverId: SECTION, ...r });
+export const DEVICE_LIST = '/website/device-management/device-list';
+
+export const routes: AppRoute[] = [
+  page({
+    path: 'device-management/device-list',
+    name: 'device-list',
+    title: '设备列表',
+    anchor: 'device-list',
+    page: () => import('./pages/device-list-page.tsx'),
+  }),
+  page({
+    path: 'device-management/device-detail/:deviceCode',
+    name: 'device-detail',
+    title: '设备详情',
+    anchor: 'device-list',
+    activeMenu: DEVICE_LIST,
+    page: () => import('./pages/device-detail-page.tsx'),
+  }),
+];
