@@ -5,7 +5,7 @@ import { artifacts, assert, shotPath, signIn } from './kit.mjs';
 /**
  * Journeys of new-product applications (issue 12 part 3): the operator applies for a new product and submits
  * it; the admin (a reviewer) opens it, reads its history, rejects it with a reason and downloads the printable
- * PDF; the review shows in 审核记录. Each ends with screenshots of what it checked.
+ * PDF; the review shows in 审核记录. A second application is approved and shows what it created. Each ends with screenshots of what it checked.
  */
 
 const shot = shotPath('goods-apply');
@@ -115,6 +115,52 @@ export const goodsApplyJourneys = [
       await page.waitForFunction((n) => globalThis.document.querySelector('#name')?.value === n, name);
       assert((await page.locator('#basePrice').inputValue()) === '4.80', 'edit form shows the price in 元');
       await page.screenshot({ path: shot('edit-again') });
+    },
+  },
+  {
+    name: 'goods-apply-approve',
+    title: 'operator submits a new-product application; admin approves it and it shows as 已通过 with what it created',
+    async run({ page, context, base, password }) {
+      const stamp = String(Date.now()).slice(-6);
+      const name = `元气森林 白桃气泡水 E2E${stamp}`;
+      await signIn(page, base, 'operator', password, '/website/goods/add-new-products/add');
+      await page.waitForURL(/add-new-products\/add$/);
+      await page.locator('#name').fill(name);
+      await page.locator('#barcode').fill(ean13(`21${stamp}0000`));
+      await page.locator('#brand').fill('元气森林');
+      await pickFirstLeaf(page, page.locator('#category'));
+      await page.locator('#spec').fill('480ml');
+      await page.locator('#shelfLifeDays').fill('240');
+      await page.locator('#guidePrice').fill('6');
+      await page.locator('#basePrice').fill('5.5');
+      await page.getByRole('button', { name: '提交审核' }).click();
+      await page
+        .locator('.ant-modal-confirm')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
+      await page.waitForURL(/add-new-products\/view\/XP\d{10}$/);
+      const code = page.url().split('/').pop();
+
+      const adminContext = await context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      const admin = await adminContext.newPage();
+      try {
+        await signIn(admin, base, 'admin', password, `/website/goods/add-new-products/view/${code}`);
+        await admin.getByTestId('approval-title').filter({ hasText: name }).waitFor();
+        await admin.getByRole('button', { name: /通\s*过/ }).click();
+        await admin
+          .locator('.ant-modal-confirm')
+          .getByRole('button', { name: /确\s*定|OK/ })
+          .click();
+        await admin.locator('.ant-tag').filter({ hasText: '已通过' }).first().waitFor();
+        const info = await admin.locator('.ant-descriptions').first().innerText();
+        assert(info.includes('标准商品 #') && info.includes('SKU #'), `审核结果 missing: ${info}`);
+        await admin.locator('.ant-table-tbody').last().getByText('审核通过').first().waitFor();
+        const actions = await admin.locator('.ant-card-extra').first().innerText();
+        assert(!/驳\s*回|通\s*过|编\s*辑/.test(actions), `an approved application offers ${actions}`);
+        await admin.screenshot({ path: shot('approved'), fullPage: true });
+      } finally {
+        await adminContext.close();
+      }
     },
   },
 ];

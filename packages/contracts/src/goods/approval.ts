@@ -280,6 +280,19 @@ export const approvalOps = defineOperations(
       input: approvalStepInput,
       output: z.object({ approvalCode: z.string() }),
     },
+    approve: {
+      name: 'goods.approval.approve',
+      label: '审核通过新品申请',
+      summary: '审核通过（新品：入标准商品库并建为商户商品；SKU申请：新增SKU），一个事务',
+      anchor: REVIEW,
+      writes: true,
+      input: approvalApproveInput,
+      output: approvalStateSchema.extend({
+        standardProductId: z.number().nullable(),
+        goodsId: z.number().nullable(),
+        skuId: z.number().nullable(),
+      }),
+    },
     reject: {
       name: 'goods.approval.reject',
       label: '驳回新品申请',

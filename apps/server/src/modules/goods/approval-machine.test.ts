@@ -9,7 +9,7 @@ import { race, tally } from '../../test/race.ts';
 import { ean13, merchantOf, newProduct, seedCategories } from '../../test/approval-data.ts';
 
 type State = { approvalCode: string; status: number; version: number };
-const ACTIONS = ['edit', 'submit', 'withdraw', 'reject', 'delete'] as const satisfies readonly ApprovalTransition[];
+const ACTIONS = ['edit', 'submit', 'withdraw', 'approve', 'reject', 'delete'] as const satisfies readonly ApprovalTransition[];
 
 /**
  * The state machine as a property: whatever sequence of actions people try (some with a stale version), an
@@ -52,9 +52,11 @@ describe.each(DIALECTS)('application state machine (%s)', (dialect) => {
                 ? await op(operator, approvalOps.save, { ...newProduct(leaf, barcode, { basePrice: ++price }), ...key })
                 : action === 'reject'
                   ? await op(admin, approvalOps.reject, { ...key, reason: '资料需补充' })
-                  : action === 'withdraw'
-                    ? await op(operator, approvalOps.withdraw, key)
-                    : await op(operator, action === 'submit' ? approvalOps.submit : approvalOps.delete, key);
+                  : action === 'approve'
+                    ? await op(admin, approvalOps.approve, key)
+                    : action === 'withdraw'
+                      ? await op(operator, approvalOps.withdraw, key)
+                      : await op(operator, action === 'submit' ? approvalOps.submit : approvalOps.delete, key);
             if (status === 'removed') {
               expect(res.code).toBe(CODES.notFound);
               continue;
@@ -70,7 +72,7 @@ describe.each(DIALECTS)('application state machine (%s)', (dialect) => {
             }
             if (to !== 'same') status = to;
             version++;
-            expect(res.data).toEqual({ approvalCode: code, status, version });
+            expect(res.data).toMatchObject({ approvalCode: code, status, version });
           }
           const row = await t.db.db.selectFrom('goods_approval').selectAll().where('approval_code', '=', code).executeTakeFirst();
           if (status === 'removed') {
@@ -124,12 +126,16 @@ describe.each(DIALECTS)('application races (%s)', (dialect) => {
       ).n,
     );
 
-  it('concurrent reviews and withdrawals of one version: exactly one wins, one history row', async () => {
+  it('concurrent approvals, rejections and withdrawals of one version: exactly one wins', async () => {
     const s = await call<State>(operator, approvalOps.save, newProduct(leaf, ean13('220000000001')));
     await call(operator, approvalOps.submit, { approvalCode: s.approvalCode, version: 0 });
     const key = { approvalCode: s.approvalCode, version: 1 };
     const answers = await race(6, (i) =>
-      i % 2 ? op(admin, approvalOps.reject, { ...key, reason: `驳回${i}` }) : op(operator, approvalOps.withdraw, key),
+      i % 3 === 0
+        ? op(admin, approvalOps.approve, key)
+        : i % 3 === 1
+          ? op(admin, approvalOps.reject, { ...key, reason: `驳回${i}` })
+          : op(operator, approvalOps.withdraw, key),
     );
     expect(
       answers.filter((a) => a.code === '200'),
@@ -137,6 +143,8 @@ describe.each(DIALECTS)('application races (%s)', (dialect) => {
     ).toHaveLength(1);
     expect(answers.filter((a) => a.code !== '200').every((a) => a.code === CODES.conflict)).toBe(true);
     expect(await historyCount(s.approvalCode)).toBe(3);
+    const created = await t.db.db.selectFrom('standard_product').select('id').where('approval_code', '=', s.approvalCode).execute();
+    expect(created.length).toBe(answers[0].code === '200' || answers[3].code === '200' ? 1 : 0);
   });
 
   it('two applications with one barcode submitted at once: only one waits for review', async () => {

@@ -38,6 +38,7 @@ export const approvalSave = implement(approvalOps.save, (ctx, i) => s.save(ctx, 
 export const approvalSubmit = implement(approvalOps.submit, (ctx, i) => s.submit(ctx, i));
 export const approvalWithdraw = implement(approvalOps.withdraw, (ctx, i) => s.withdraw(ctx, i));
 export const approvalDelete = implement(approvalOps.delete, (ctx, i) => s.remove(ctx, i));
+export const approvalApprove = implement(approvalOps.approve, (ctx, i) => s.approve(ctx, i));
 export const approvalReject = implement(approvalOps.reject, (ctx, i) => s.reject(ctx, i));
 export const approvalHistory = implement(approvalOps.history, (ctx, i) => s.history(ctx, i));
 export const approvalRecords = implement(approvalOps.records, {

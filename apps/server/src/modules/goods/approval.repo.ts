@@ -73,6 +73,15 @@ export function updateApproval(db: Db, id: number, version: number, values: Upda
     .executeTakeFirst();
 }
 
+/** What an approval created (inside the approval's transaction, after its versioned update). */
+export async function setApprovalResult(
+  db: Db,
+  id: number,
+  made: Pick<Updateable<GoodsApprovalTable>, 'standard_product_id' | 'goods_id' | 'sku_id'>,
+) {
+  await db.updateTable('goods_approval').set(made).where('id', '=', id).execute();
+}
+
 /** Removes a never-submitted draft (at the version the caller read). */
 export async function deleteDraft(db: Db, id: number, version: number) {
   const r = await db

@@ -25,6 +25,9 @@ import { fetchPage } from '../../platform/page-query.ts';
 import { assertFresh } from '../../platform/versioned.ts';
 import { withApprovalCode } from './approval-code.ts';
 import * as repo from './approval.repo.ts';
+import { adoptStandardProduct } from './goods.service.ts';
+import { createSku } from './sku.service.ts';
+import { createStandardProduct } from './standard-product.service.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type ApprovalDbRow = Selectable<GoodsApprovalTable>;
@@ -435,6 +438,42 @@ export async function reject(ctx: SessionOpContext, i: { approvalCode: string; v
     const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'reject');
     const review = { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
     return step(ctx, trx, row, 'reject', { status: 3, reason: i.reason, ...review }, i.reason);
+  });
+}
+
+/**
+ * Approves in one transaction: the application is claimed first (versioned update to 已通过, so a concurrent
+ * review finds it stale), then kind 1 enters the standard library (source 2, with the approvalCode) and is adopted
+ * as the merchant's goods at the applied sale price; kind 2 becomes a SKU of its SPU. Any refusal on the way
+ * (a barcode taken meanwhile, a category no longer a leaf) rolls everything back.
+ */
+export async function approve(ctx: SessionOpContext, i: { approvalCode: string; version: number; remark: string }) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'approve');
+    const review = { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
+    const state = await step(ctx, trx, row, 'approve', { status: 2, reason: i.remark, ...review }, i.remark);
+    let made: { standardProductId: number | null; goodsId: number | null; skuId: number | null };
+    if (row.kind === 1) {
+      const { basePrice, ...values } = parsePayload(row) as NewProductPayload;
+      const sp = await createStandardProduct(trx, ctx, values, { source: 2, approvalCode: row.approval_code });
+      const g = await adoptStandardProduct(trx, ctx, sp.id, { basePrice });
+      made = { standardProductId: sp.id, goodsId: g.goodsId, skuId: g.skuId };
+    } else {
+      const s = parsePayload(row) as SkuPayload;
+      const k = await createSku(trx, ctx, s.goodsId, {
+        specValues: s.specValues,
+        barcode: s.barcode,
+        basePrice: s.basePrice,
+        storageStyle: s.storageStyle,
+      });
+      made = { standardProductId: null, goodsId: s.goodsId, skuId: k.skuId };
+    }
+    await repo.setApprovalResult(trx, row.id, {
+      standard_product_id: made.standardProductId,
+      goods_id: made.goodsId,
+      sku_id: made.skuId,
+    });
+    return { ...state, ...made };
   });
 }
 

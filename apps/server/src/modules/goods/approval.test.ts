@@ -103,14 +103,25 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
       submittedAt: null,
       mine: true,
       sku: null,
-      product: { categoryPath: '测试饮料 / 测试饮用水 / 测试矿泉水', storageStyleName: '常温', guidePrice: 300, basePrice: 280, shelfLifeDays: 365 },
+      product: {
+        categoryPath: '测试饮料 / 测试饮用水 / 测试矿泉水',
+        storageStyleName: '常温',
+        guidePrice: 300,
+        basePrice: 280,
+        shelfLifeDays: 365,
+      },
     });
     expect((await call<ApprovalDetail>(admin, approvalOps.detail, { approvalCode: s.approvalCode })).mine).toBe(false);
     const h = await history(operator, s.approvalCode);
     expect(h).toHaveLength(1);
     expect(h[0]).toMatchObject({ action: 'create', actionLabel: '创建申请', operatorName: 'operator' });
     expect(h[0].changes).toContainEqual({ field: 'basePrice', label: '销售价', before: '（空）', after: '2.80元' });
-    expect(h[0].changes).toContainEqual({ field: 'categoryId', label: '商品分类', before: '（空）', after: '测试饮料 / 测试饮用水 / 测试矿泉水' });
+    expect(h[0].changes).toContainEqual({
+      field: 'categoryId',
+      label: '商品分类',
+      before: '（空）',
+      after: '测试饮料 / 测试饮用水 / 测试矿泉水',
+    });
   });
 
   it('refuses bad input with the field named, writing nothing', async () => {
@@ -294,7 +305,13 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
       kindName: 'SKU申请',
       title: '元气森林 白桃气泡水 480ml',
       product: null,
-      sku: { goodsId, goodsName: '元气森林 白桃气泡水', categoryPath: '测试饮料 / 测试饮用水 / 测试矿泉水', storageStyleName: '冷藏', basePrice: 550 },
+      sku: {
+        goodsId,
+        goodsName: '元气森林 白桃气泡水',
+        categoryPath: '测试饮料 / 测试饮用水 / 测试矿泉水',
+        storageStyleName: '冷藏',
+        basePrice: 550,
+      },
     });
     expect(
       await op(operator, approvalOps.save, { ...newProduct(cats.leaf, d.barcode), approvalCode: s.approvalCode, version: 0 }),
@@ -358,6 +375,81 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     // the finance role holds neither page
     expect(await op(finance, approvalOps.list, {})).toMatchObject({ code: CODES.forbidden });
     expect(await op(finance, approvalOps.records, {})).toMatchObject({ code: CODES.forbidden });
+  });
+
+  it('approves in one transaction: a new product enters the library (source 2) and becomes merchant goods; a SKU application becomes a SKU', async () => {
+    type Approved = State & { standardProductId: number | null; goodsId: number | null; skuId: number | null };
+    const s = await draft(operator, { name: '东方树叶 茉莉花茶 500ml' });
+    const code = s.approvalCode;
+    expect(await op(admin, approvalOps.approve, { approvalCode: code, version: 0 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '申请当前为「草稿」，不能审核通过（仅待审核的申请可以）',
+    });
+    await call(operator, approvalOps.submit, { approvalCode: code, version: 0 });
+    expect(await op(operator, approvalOps.approve, { approvalCode: code, version: 1 })).toMatchObject({ code: CODES.forbidden });
+    expect(await op(admin, approvalOps.approve, { approvalCode: code, version: 0 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '该记录已被他人修改，请刷新后重试',
+    });
+    const res = await call<Approved>(admin, approvalOps.approve, { approvalCode: code, version: 1, remark: '资料齐全' });
+    expect(res).toMatchObject({ approvalCode: code, status: 2, version: 2 });
+    expect(res.standardProductId && res.goodsId && res.skuId).toBeTruthy();
+    const sp = await t.db.db.selectFrom('standard_product').selectAll().where('id', '=', res.standardProductId!).executeTakeFirstOrThrow();
+    expect(sp).toMatchObject({ merchant_id: mid, source: 2, approval_code: code, name: '东方树叶 茉莉花茶 500ml', category_id: cats.leaf });
+    const sku = await t.db.db.selectFrom('goods_sku').selectAll().where('id', '=', res.skuId!).executeTakeFirstOrThrow();
+    expect(sku).toMatchObject({ merchant_id: mid, goods_id: res.goodsId, base_price: 280, barcode: sp.barcode });
+    expect(await call<ApprovalDetail>(admin, approvalOps.detail, { approvalCode: code })).toMatchObject({
+      status: 2,
+      statusName: '已通过',
+      reviewerName: 'admin',
+      reason: '资料齐全',
+      standardProductId: res.standardProductId,
+      goodsId: res.goodsId,
+      skuId: res.skuId,
+    });
+    expect((await history(admin, code))[0]).toMatchObject({ action: 'approve', actionLabel: '审核通过', remark: '资料齐全' });
+    // an approved application is final
+    expect(await op(operator, approvalOps.withdraw, { approvalCode: code, version: 2 })).toMatchObject({ code: CODES.conflict });
+    expect(await op(admin, approvalOps.reject, { approvalCode: code, version: 2, reason: '改主意了' })).toMatchObject({
+      code: CODES.conflict,
+    });
+    expect(await op(operator, approvalOps.delete, { approvalCode: code, version: 2 })).toMatchObject({ code: CODES.conflict });
+
+    // a refusal on the way (the barcode entered the library meanwhile) rolls everything back
+    const taken = barcode();
+    const r = await draft(operator, { barcode: taken });
+    await call(operator, approvalOps.submit, { approvalCode: r.approvalCode, version: 0 });
+    await seedStandardProduct(t, mid, cats.leaf, taken);
+    const before = [
+      await rowCount(t, 'standard_product'),
+      await rowCount(t, 'goods'),
+      await rowCount(t, 'goods_sku'),
+      await rowCount(t, 'record_history'),
+    ];
+    expect(await op(admin, approvalOps.approve, { approvalCode: r.approvalCode, version: 1 })).toMatchObject({ code: CODES.conflict });
+    expect([
+      await rowCount(t, 'standard_product'),
+      await rowCount(t, 'goods'),
+      await rowCount(t, 'goods_sku'),
+      await rowCount(t, 'record_history'),
+    ]).toEqual(before);
+    expect(await call<ApprovalDetail>(admin, approvalOps.detail, r)).toMatchObject({ status: 1, version: 1, skuId: null });
+
+    // a SKU application of the adopted goods
+    const skuBarcode = barcode();
+    const k = await call<State>(operator, approvalOps.save, {
+      kind: 2,
+      goodsId: res.goodsId,
+      specValues: [{ name: '口味', value: '茉莉' }],
+      barcode: skuBarcode,
+      basePrice: 450,
+      storageStyle: 1,
+    });
+    await call(operator, approvalOps.submit, { approvalCode: k.approvalCode, version: 0 });
+    const kr = await call<Approved>(admin, approvalOps.approve, { approvalCode: k.approvalCode, version: 1 });
+    expect(kr).toMatchObject({ status: 2, standardProductId: null, goodsId: res.goodsId });
+    const newSku = await t.db.db.selectFrom('goods_sku').selectAll().where('id', '=', kr.skuId!).executeTakeFirstOrThrow();
+    expect(newSku).toMatchObject({ goods_id: res.goodsId, barcode: skuBarcode, base_price: 450 });
   });
 
   it('prints the application as a PDF with Chinese text (pdftotext)', async () => {

@@ -70,7 +70,7 @@ function show(patch: Partial<ApprovalDetail>, reviewer: boolean) {
   );
 }
 
-describe('ApprovalView: only the actions the state allows', () => {
+describe('ApprovalView: only the actions the state allows', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
     sessionStore.setState({ menuTree: [] });
@@ -79,7 +79,7 @@ describe('ApprovalView: only the actions the state allows', () => {
   it.each([
     [0, true, false, ['编辑', '提交审核', '删除', '下载PDF']],
     [1, true, false, ['撤回', '下载PDF']],
-    [1, false, true, ['驳回', '下载PDF']],
+    [1, false, true, ['通过', '驳回', '下载PDF']],
     [1, false, false, ['下载PDF']],
     [2, true, true, ['下载PDF']],
     [3, true, false, ['编辑', '提交审核', '下载PDF']],
@@ -87,7 +87,7 @@ describe('ApprovalView: only the actions the state allows', () => {
   ] as const)('status %i, applicant %s, reviewer %s', (status, mine, reviewer, expected) => {
     show({ status, mine }, reviewer);
     const shown = buttons();
-    for (const label of ['编辑', '提交审核', '撤回', '驳回', '删除', '下载PDF']) {
+    for (const label of ['编辑', '提交审核', '撤回', '通过', '驳回', '删除', '下载PDF']) {
       expect(
         shown.some((b) => b.includes(label)),
         `${label} in ${shown.join(',')}`,

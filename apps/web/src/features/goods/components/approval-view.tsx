@@ -3,7 +3,15 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, FilePdfOutlined, RollbackOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  FilePdfOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { call } from '../../../platform/call.ts';
 import { hasAnchor } from '../../../platform/permission.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
@@ -93,6 +101,21 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
           撤回
         </Button>
       )}
+      {allowed.has('approve') && canReview && (
+        <Button
+          type="primary"
+          icon={<CheckOutlined />}
+          onClick={() =>
+            confirm(
+              '确认审核通过？',
+              () => call(approvalOps.approve, { ...key, remark: '' }),
+              d.kind === 1 ? '已通过，商品已加入标准商品库并建为商户商品' : '已通过，SKU已创建',
+            )
+          }
+        >
+          通过
+        </Button>
+      )}
       {allowed.has('reject') && canReview && (
         <Button danger icon={<StopOutlined />} onClick={() => setDialog('reject')}>
           驳回
@@ -150,6 +173,13 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
           <Descriptions.Item label="提交时间">{d.submittedAt ? formatDateTime(d.submittedAt) : '--'}</Descriptions.Item>
           <Descriptions.Item label="审核人">{orDash(d.reviewerName)}</Descriptions.Item>
           <Descriptions.Item label="审核时间">{d.reviewedAt ? formatDateTime(d.reviewedAt) : '--'}</Descriptions.Item>
+          {d.status === 2 && (
+            <Descriptions.Item label="审核结果">
+              {[d.standardProductId && `标准商品 #${d.standardProductId}`, d.goodsId && `商品 #${d.goodsId}`, d.skuId && `SKU #${d.skuId}`]
+                .filter(Boolean)
+                .join('，') || '--'}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={d.status === 3 ? '驳回原因' : '原因/意见'}>
             {d.reason ? <Typography.Text type={d.status === 3 ? 'danger' : undefined}>{d.reason}</Typography.Text> : '--'}
           </Descriptions.Item>
