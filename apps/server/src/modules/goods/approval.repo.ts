@@ -146,29 +146,12 @@ export function recordQuery(db: Db, merchantId: number, f: RecordFilter) {
     .orderBy('h.id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
 }
 
-// ---------------------------------------------------------------- read-only views of the catalogue
-// The category tree, the standard library, merchant goods and SKUs belong to their own services; an application
-// only reads them (to check a barcode and a category before review, and to show names). The row types below are
-// local views, not the tables' declarations.
-
-interface CatalogueView {
-  goods_category: { id: number; merchant_id: number; parent_id: number; level: number; name: string; sort: number };
-  standard_product: { id: number; merchant_id: number; barcode: string; goods_no: string };
-  goods: {
-    id: number;
-    merchant_id: number;
-    goods_code: string;
-    name: string;
-    category_id: number;
-    storage_style: number;
-    deleted_at: number | null;
-  };
-  goods_sku: { id: number; merchant_id: number; barcode: string; sku_code: string; deleted_at: number | null };
-}
-const view = (db: Db) => db as unknown as Kysely<CatalogueView>;
+// ---------------------------------------------------------------- reads of the catalogue
+// The category tree, the standard library, merchant goods and SKUs are written by their own services; an
+// application only reads them (to check a barcode and a category before review, and to show names).
 
 export function categoryRows(db: Db, merchantId: number) {
-  return view(db)
+  return db
     .selectFrom('goods_category')
     .select(['id', 'parent_id', 'level', 'name'])
     .where('merchant_id', '=', merchantId)
@@ -179,7 +162,7 @@ export function categoryRows(db: Db, merchantId: number) {
 }
 
 export async function standardProductWithBarcode(db: Db, merchantId: number, barcode: string) {
-  const row = await view(db)
+  const row = await db
     .selectFrom('standard_product')
     .select('goods_no')
     .where('merchant_id', '=', merchantId)
@@ -189,7 +172,7 @@ export async function standardProductWithBarcode(db: Db, merchantId: number, bar
 }
 
 export async function liveSkuWithBarcode(db: Db, merchantId: number, barcode: string) {
-  const row = await view(db)
+  const row = await db
     .selectFrom('goods_sku')
     .select('sku_code')
     .where('merchant_id', '=', merchantId)
@@ -200,7 +183,7 @@ export async function liveSkuWithBarcode(db: Db, merchantId: number, barcode: st
 }
 
 export function findLiveGoods(db: Db, merchantId: number, goodsId: number) {
-  return view(db)
+  return db
     .selectFrom('goods')
     .select(['id', 'goods_code', 'name', 'category_id', 'storage_style'])
     .where('merchant_id', '=', merchantId)
@@ -210,7 +193,7 @@ export function findLiveGoods(db: Db, merchantId: number, goodsId: number) {
 }
 
 export function goodsOptions(db: Db, merchantId: number, keyword: string) {
-  let q = view(db)
+  let q = db
     .selectFrom('goods')
     .select(['id', 'goods_code', 'name', 'category_id', 'storage_style'])
     .where('merchant_id', '=', merchantId)
