@@ -61,6 +61,20 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     await t.close();
   });
 
+  it('the demo merchant has applications in every open state, each with its history', async () => {
+    const all = await call<Paged<ApprovalRow>>(operator, approvalOps.list, { pageSize: 200 });
+    expect(all.total).toBeGreaterThanOrEqual(60);
+    expect(new Set(all.list.map((r) => r.status))).toEqual(new Set([0, 1, 3, 4]));
+    expect(new Set(all.list.map((r) => r.kind))).toEqual(new Set([1, 2]));
+    const rejected = all.list.find((r) => r.status === 3)!;
+    expect(rejected.reason).not.toBe('');
+    const h = await history(operator, rejected.approvalCode);
+    expect(h.map((e) => e.action)).toEqual(['reject', 'submit', 'create']);
+    expect(h[0].remark).toBe(rejected.reason);
+    const d = await call<ApprovalDetail>(operator, approvalOps.detail, { approvalCode: all.list.find((r) => r.kind === 2)!.approvalCode });
+    expect(d.sku?.goodsName).toBeTruthy();
+  });
+
   it('offers the category tree', async () => {
     const tree = await call<ApprovalCategoryOption[]>(operator, approvalOps.categoryOptions);
     expect(tree.every((c) => c.level === 1)).toBe(true);
@@ -354,12 +368,18 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     expect((await call<Paged<ApprovalRow>>(admin, approvalOps.list, { title: '长白雪', applicant: 'oper' })).total).toBeGreaterThan(0);
     expect((await call<Paged<ApprovalRow>>(admin, approvalOps.list, { applicant: 'nobody' })).total).toBe(0);
     const now = t.clock.now();
-    expect((await call<Paged<ApprovalRow>>(admin, approvalOps.list, { submittedAt: [now - 1000, now + 1000] })).total).toBe(
-      (await call<Paged<ApprovalRow>>(admin, approvalOps.list, { pageSize: 200 })).list.filter((r) => r.submittedAt !== null).length,
+    const inRange = (await call<Paged<ApprovalRow>>(admin, approvalOps.list, { pageSize: 200 })).list.filter(
+      (r) => r.submittedAt !== null && r.submittedAt >= now - 1000 && r.submittedAt <= now + 1000,
     );
+    expect(inRange.length).toBeGreaterThan(0);
+    expect((await call<Paged<ApprovalRow>>(admin, approvalOps.list, { submittedAt: [now - 1000, now + 1000] })).total).toBe(inRange.length);
     expect(await op(admin, approvalOps.list, { sortField: 'title' })).toMatchObject({ code: CODES.badInput });
 
-    const recs = await call<Paged<ApprovalRecord>>(admin, approvalOps.records, { action: 'reject', operator: 'adm' });
+    const recs = await call<Paged<ApprovalRecord>>(admin, approvalOps.records, {
+      action: 'reject',
+      operator: 'adm',
+      createdAt: [now - 1000, now + 1000],
+    });
     expect(recs.total).toBe(1);
     expect(recs.list[0]).toMatchObject({ actionLabel: '审核驳回', remark: '条码与包装不一致，请核对' });
 
