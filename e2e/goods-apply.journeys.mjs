@@ -71,6 +71,20 @@ export const goodsApplyJourneys = [
         await admin.waitForURL(/new-products-list/);
         const row = admin.locator('.ant-table-row').filter({ hasText: code });
         await row.waitFor();
+        const total = await admin.locator('.ant-pagination-total-text').first().innerText();
+        assert(/共 \d{2,} 条/.test(total), `the list pages the demo applications: ${total}`);
+        await admin.screenshot({ path: shot('list') });
+        // the demo list is larger than the e2e's direct-export limit: narrow it to this application, then export
+        await admin.getByLabel('申请单号').fill(code);
+        await admin.getByRole('button', { name: /查\s*询/ }).click();
+        await admin.locator('.ant-pagination-total-text').filter({ hasText: '共 1 条' }).waitFor();
+        const exportButton = admin.getByRole('button', { name: /导\s*出/ });
+        await admin.waitForFunction(() => {
+          const b = [...globalThis.document.querySelectorAll('button')].find((x) => /导\s*出/.test(x.textContent ?? ''));
+          return b && !b.disabled;
+        });
+        const [xlsx] = await Promise.all([admin.waitForEvent('download'), exportButton.click()]);
+        assert(xlsx.suggestedFilename().endsWith('.xlsx'), `export file ${xlsx.suggestedFilename()}`);
         await row.getByRole('link', { name: '审核' }).click();
         await admin.waitForURL(new RegExp(`add-new-products/review/${code}/1$`));
         await admin.waitForFunction(() => globalThis.document.title.startsWith('审核申请'));
