@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../core/operation.ts';
 import { historyChangeSchema, historyEntrySchema, historyInput, versionField } from '../core/history.ts';
+import { keysetInput, keysetOf } from '../core/keyset.ts';
 import { listInput, pagedOf, timeRange } from '../core/paging.ts';
 import { priceCentsSchema, productFields, skuFields, specValueSchema } from './goods-fields.ts';
 
@@ -175,7 +176,8 @@ export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
 
 export const approvalStateSchema = z.object({ approvalCode: z.string(), status: z.number(), version: z.number() });
 
-export const approvalRecordListInput = listInput(
+/** 审核记录 grows without bound (every action on every application): keyset paging, newest first. */
+export const approvalRecordListInput = keysetInput(
   {
     approvalCode: z.string().trim().max(20, '申请单号不能超过20位').optional(),
     action: z
@@ -314,7 +316,7 @@ export const approvalOps = defineOperations(
       summary: '审核记录（所有申请的提交、撤回、通过、驳回）',
       anchor: 'record-list',
       input: approvalRecordListInput,
-      output: pagedOf(approvalRecordSchema),
+      output: keysetOf(approvalRecordSchema),
       exportable: true,
     },
     categoryOptions: {

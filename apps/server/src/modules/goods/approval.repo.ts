@@ -2,6 +2,7 @@ import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { GoodsApprovalTable } from './approval.table.ts';
 import { contains } from '../../platform/like.ts';
+import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -144,6 +145,21 @@ export function recordQuery(db: Db, merchantId: number, f: RecordFilter) {
       'a.deleted_at',
     ])
     .orderBy('h.id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
+}
+
+/**
+ * A page of 审核记录 by keyset (record_history grows without bound): newest first by id (= by time), on the
+ * index (merchant_id, subject, id); the first page counts up to 10,000 rows.
+ */
+export function recordPage(db: Kysely<Database>, merchantId: number, f: RecordFilter & { cursor?: string; pageSize: number }) {
+  return fetchKeysetPage(db, recordQuery(db, merchantId, f), {
+    sort: { key: 'createdAt', column: 'h.id', value: (row) => Number(row.id) },
+    id: { column: 'h.id', value: (row) => Number(row.id) },
+    order: f.sortOrder === 'ascend' ? 'asc' : 'desc',
+    cursor: f.cursor,
+    pageSize: f.pageSize,
+    count: f.cursor ? false : { upTo: 10_000 },
+  });
 }
 
 // ---------------------------------------------------------------- reads of the catalogue

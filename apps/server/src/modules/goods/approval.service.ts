@@ -15,13 +15,13 @@ import {
 import { STORAGE_STYLES, type SpecValue } from '@merchant/contracts/goods/goods-fields';
 import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import type { Paged } from '@merchant/contracts';
+import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { GoodsApprovalTable } from './approval.table.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { describeChanges, historyPage, toHistoryEntry, writeHistory } from '../../platform/record-history.ts';
-import { fetchPage } from '../../platform/page-query.ts';
 import { assertFresh } from '../../platform/versioned.ts';
 import { withApprovalCode } from './approval-code.ts';
 import * as repo from './approval.repo.ts';
@@ -521,10 +521,10 @@ export function toRecord(r: RecordDbRow): ApprovalRecord {
 
 export async function records(
   ctx: SessionOpContext,
-  f: repo.RecordFilter & { pageNum: number; pageSize: number },
-): Promise<Paged<ApprovalRecord>> {
-  const { list: rows, total } = await fetchPage(ctx.db, repo.recordQuery(ctx.db, ctx.merchantId, f), f);
-  return { list: rows.map(toRecord), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  f: repo.RecordFilter & { cursor?: string; pageSize: number },
+): Promise<KeysetPage<ApprovalRecord>> {
+  const page = await repo.recordPage(ctx.db, ctx.merchantId, f);
+  return { ...page, list: page.list.map(toRecord) };
 }
 
 export const recordExportQuery = (ctx: SessionOpContext, f: repo.RecordFilter) => repo.recordQuery(ctx.db, ctx.merchantId, f);

@@ -11,6 +11,7 @@ import {
   type ApprovalRow,
 } from '@merchant/contracts/goods/approval';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
+import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -245,7 +246,7 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     // a once-submitted application is kept, marked deleted, its trail still in 审核记录
     await call(operator, approvalOps.delete, { approvalCode: code, version: s.version });
     expect(await op(operator, approvalOps.detail, { approvalCode: code })).toMatchObject({ code: CODES.notFound, msg: '申请不存在' });
-    const recs = await call<Paged<ApprovalRecord>>(admin, approvalOps.records, { approvalCode: code, pageSize: 50 });
+    const recs = await call<KeysetPage<ApprovalRecord>>(admin, approvalOps.records, { approvalCode: code, pageSize: 50 });
     expect(recs.list.map((r) => r.action)).toEqual(['delete', 'withdraw', 'submit', 'edit', 'reject', 'submit', 'create']);
     expect(recs.list[0]).toMatchObject({ statusName: '已删除', title: '怡宝 纯净水 555ml', kindName: '新品申请' });
     const listed = await call<Paged<ApprovalRow>>(admin, approvalOps.list, { approvalCode: code });
@@ -347,7 +348,7 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     });
     expect((await call<Paged<HistoryEntry>>(other, approvalOps.history, { approvalCode: s.approvalCode })).total).toBe(0);
     expect((await call<Paged<ApprovalRow>>(other, approvalOps.list, {})).total).toBe(0);
-    expect((await call<Paged<ApprovalRecord>>(other, approvalOps.records, {})).total).toBe(0);
+    expect((await call<KeysetPage<ApprovalRecord>>(other, approvalOps.records, {})).total).toBe(0);
     expect(await call(other, approvalOps.categoryOptions)).toEqual([]);
     const res = await other.envelope({ method: 'GET', path: APPROVAL_PDF_PATH, query: { approvalCode: s.approvalCode } });
     expect(res).toMatchObject({ code: CODES.notFound, msg: '申请不存在' });
@@ -375,13 +376,20 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     expect((await call<Paged<ApprovalRow>>(admin, approvalOps.list, { submittedAt: [now - 1000, now + 1000] })).total).toBe(inRange.length);
     expect(await op(admin, approvalOps.list, { sortField: 'title' })).toMatchObject({ code: CODES.badInput });
 
-    const recs = await call<Paged<ApprovalRecord>>(admin, approvalOps.records, {
+    const recs = await call<KeysetPage<ApprovalRecord>>(admin, approvalOps.records, {
       action: 'reject',
       operator: 'adm',
       createdAt: [now - 1000, now + 1000],
     });
     expect(recs.total).toBe(1);
     expect(recs.list[0]).toMatchObject({ actionLabel: '审核驳回', remark: '条码与包装不一致，请核对' });
+
+    // 审核记录 pages by keyset: the next page follows the cursor, newest first, no row twice
+    const first = await call<KeysetPage<ApprovalRecord>>(admin, approvalOps.records, { pageSize: 3 });
+    expect(first.total).toBeGreaterThan(3);
+    const second = await call<KeysetPage<ApprovalRecord>>(admin, approvalOps.records, { pageSize: 3, cursor: first.nextCursor });
+    expect(second.list[0].id).toBeLessThan(first.list[2].id);
+    expect(await op(admin, approvalOps.records, { cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({ code: CODES.badInput });
 
     const xlsx = await exportList(admin, approvalOps.list, { kind: 1 });
     expect(xlsx.kind).toBe('file');

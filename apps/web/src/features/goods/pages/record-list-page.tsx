@@ -71,6 +71,7 @@ export default function RecordListPage() {
       columns={columns}
       rowKey="id"
       title="审核记录"
+      paging="keyset"
       exportable={{ operation: approvalOps.records }}
     />
   );
