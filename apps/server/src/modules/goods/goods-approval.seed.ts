@@ -183,6 +183,8 @@ export async function seedApprovals(db: Kysely<Database>, now: number): Promise<
         .insertInto('goods_approval')
         .values(rows.slice(i, i + 50))
         .execute();
+    // in time order: 审核记录 lists by id, newest first
+    history.sort((a, b) => Number(a.created_at) - Number(b.created_at));
     for (let i = 0; i < history.length; i += 100)
       await trx
         .insertInto('record_history')
