@@ -81,7 +81,7 @@ const envSchema = z.object({
     .int('MQTT_PORT 必须是整数')
     .min(0)
     .max(65535, 'MQTT_PORT 必须在 0–65535 之间（0 自动选择空闲端口）')
-    .default(1883),
+    .optional(),
   MQTT_HOST: z.string().min(1).optional(),
   MQTT_URL: z
     .string()
@@ -147,6 +147,11 @@ export interface Config {
   deviceLink: {
     mode: 'embedded' | 'external' | 'off';
     port: number;
+    /**
+     * MQTT_PORT was not set: when 1883 is taken (a Mosquitto on the machine) the embedded broker takes a free port
+     * and says so, instead of refusing to start (decision 34). A port that was set is kept or the start fails.
+     */
+    portIsDefault: boolean;
     host: string;
     url?: string;
     username?: string;
@@ -217,7 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     deviceLink: {
       mode: linkMode,
-      port: e.MQTT_PORT,
+      port: e.MQTT_PORT ?? 1883,
+      portIsDefault: e.MQTT_PORT === undefined,
       host: e.MQTT_HOST ?? e.HOST,
       url: e.MQTT_URL,
       username: e.MQTT_USERNAME,

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { runSeeds } from './platform/seeds.ts';
+import { forgetBrokerAddress, writeBrokerAddress } from './platform/device-link/broker-address.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -30,6 +31,11 @@ async function main(): Promise<void> {
   const where = `http://localhost:${config.port}`;
   console.log(`\n商户管理系统已启动 (merchant back-office is running): ${where}   数据库: ${db.dialect}`);
   if (deps.services.deviceLink) console.log(`设备连接 (device link, MQTT): ${deps.services.deviceLink.describe()}`);
+  const local = deps.services.deviceLink?.localUrl();
+  if (local) {
+    writeBrokerAddress(config.dataDir, local);
+    process.once('exit', () => forgetBrokerAddress(config.dataDir, local));
+  }
   if (seeded) {
     console.log('\n已写入演示数据 (demo data seeded). 演示账号 (demo accounts): admin, operator, owner, finance, site, multi');
     console.log(

@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock } from './platform/clock.ts';
+import { readBrokerAddress } from './platform/device-link/broker-address.ts';
 import { provisionCabinets } from './modules/device/device.provision.ts';
 import { DEVICE_MODELS } from './modules/device/device.seed.ts';
 import { rng, VirtualCabinet } from './simulator/cabinet.ts';
@@ -13,7 +14,8 @@ import { rng, VirtualCabinet } from './simulator/cabinet.ts';
  * Starts N virtual cabinets of the demo merchant on the real device link (docs/devices.md): each connects
  * with its own credentials, heartbeats, reports a drifting temperature and its door, drops off the link now
  * and then and comes back, and obeys commands. The same seed gives the same cabinets and the same life.
- * Uses the server's settings (DATA_DIR / DATABASE_URL, MQTT_PORT / MQTT_URL) to find the database and the broker.
+ * Uses the server's settings (DATA_DIR / DATABASE_URL, MQTT_PORT / MQTT_URL) to find the database and the broker;
+ * without --url, MQTT_URL or MQTT_PORT it connects where the server on the same DATA_DIR says its broker listens.
  */
 const USAGE =
   'npm run simulate -- --cabinets N --minutes M --seed S [--url mqtt://127.0.0.1:1883] [--heartbeat 30] [--drop 0.001] [--quiet]';
@@ -49,7 +51,8 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) throw new Error(err.message);
     throw err;
   }
-  const url = values.url ?? config.deviceLink.url ?? `mqtt://127.0.0.1:${config.deviceLink.port === 0 ? 1883 : config.deviceLink.port}`;
+  const announced = config.deviceLink.portIsDefault || config.deviceLink.port === 0 ? readBrokerAddress(config.dataDir) : undefined;
+  const url = values.url ?? config.deviceLink.url ?? announced ?? `mqtt://127.0.0.1:${config.deviceLink.port || 1883}`;
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db);
   const creds = await provisionCabinets(db.db, systemClock, n);

@@ -121,6 +121,8 @@ export const TARGET_SUBJECTS: Readonly<Record<string, TargetField>> = {
 
 /** The field a stored target key stands for in an entry of this operation (`id` is the operation's own subject). */
 export function targetField(operation: string, key: string): TargetField | undefined {
+  const own = definedOperation(operation.replace(EXPORT_OPERATION_SUFFIX, ''))?.targets[key];
+  if (own) return { label: own, code: true };
   if (key !== 'id') return TARGET_FIELDS[key];
   const area = operation.replace(EXPORT_OPERATION_SUFFIX, '').split('.').slice(0, 2).join('.');
   return TARGET_SUBJECTS[area];

@@ -57,6 +57,12 @@ export interface OperationContract<
   /** appKey / busiCode headers the web call sends (spec §7), when not the defaults. */
   readonly appKey: string | null;
   readonly busiCode: string | null;
+  /**
+   * What the operation's own key fields name, in words, for the 操作日志 (`{ goodsNo: '标准商品', id: '商品分类' }`):
+   * a logged `goodsNo=SP12345678` reads 标准商品：SP12345678. Fields every area shares (organizationId, storeCode…)
+   * have their words in the platform already.
+   */
+  readonly targets: Readonly<Record<string, string>>;
 }
 
 /** What a declaration says; flags left out take the group's defaults, then false / null. */
@@ -75,9 +81,11 @@ export interface OperationDeclaration {
   exportable?: boolean;
   appKey?: string;
   busiCode?: string;
+  /** Words for the operation's key fields in the 操作日志 (merged over the group's). */
+  targets?: Readonly<Record<string, string>>;
 }
 
-type Defaults = Partial<Pick<OperationDeclaration, 'anchor' | 'public' | 'writes' | 'merchantScope' | 'appKey' | 'busiCode'>>;
+type Defaults = Partial<Pick<OperationDeclaration, 'anchor' | 'public' | 'writes' | 'merchantScope' | 'appKey' | 'busiCode' | 'targets'>>;
 
 type PublicOf<D, G> = D extends { public: true } ? true : D extends { public: false } ? false : G extends { public: true } ? true : false;
 
@@ -114,6 +122,7 @@ export function defineOperations<const G extends Defaults, const T extends Recor
       exportable: d.exportable ?? false,
       appKey: d.appKey ?? defaults.appKey ?? null,
       busiCode: d.busiCode ?? defaults.busiCode ?? null,
+      targets: Object.freeze({ ...defaults.targets, ...d.targets }),
     });
   }
   return out as { readonly [K in keyof T]: ContractOf<T[K], G> };

@@ -116,7 +116,7 @@ export const deviceCommandsInput = listInput({ deviceCode: deviceCodeSchema }, [
 const versioned = z.object({ deviceCode: z.string(), version: z.number() });
 
 export const deviceOps = defineOperations(
-  { anchor: 'device-list', merchantScope: 'merchant' },
+  { anchor: 'device-list', merchantScope: 'merchant', targets: { deviceCode: '设备', modelCode: '柜型' } },
   {
     models: {
       name: 'device.model.list',

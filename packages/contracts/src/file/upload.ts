@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../core/operation.ts';
 
-// 文件: uploads (licence images, contract files, store photos), their info and download.
+// 文件: uploads (licence images, contract files, store photos, goods images), their info and download.
 
 /**
  * Secure GET `?id=` (the file's public id): the bytes, only for a session of the owning merchant whose
@@ -21,23 +21,68 @@ export const FILE_LIMITS = {
 export const FILE_TYPES = {
   'image/png': { label: 'PNG 图片', exts: ['png'] },
   'image/jpeg': { label: 'JPEG 图片', exts: ['jpg', 'jpeg'] },
+  'image/webp': { label: 'WebP 图片', exts: ['webp'] },
   'application/pdf': { label: 'PDF 文件', exts: ['pdf'] },
 } as const;
 export type FileMime = keyof typeof FILE_TYPES;
+/** The types a purpose takes unless it names its own (`types`). */
+const DOCUMENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const satisfies readonly FileMime[];
 export const FILE_ACCEPT = '.png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf';
+
+interface FilePurposeDef {
+  label: string;
+  anchors: readonly string[];
+  shownOn: readonly string[];
+  types?: readonly FileMime[];
+  maxBytes?: number;
+}
 
 /**
  * What a file is for. `anchors`: the pages that upload it (uploading needs one of them); `shownOn`:
  * further pages that show it. Reading a file (info, bytes) needs one of both lists (fileReadAnchors),
- * so whoever uploaded a file can always see it on the form they are filling. Adding a purpose is one
- * line here.
+ * so whoever uploaded a file can always see it on the form they are filling. `types` / `maxBytes`:
+ * what the purpose takes when narrower than PNG/JPEG/PDF up to FILE_LIMITS.maxBytes. Adding a purpose
+ * is one line here.
  */
 export const FILE_PURPOSES = {
   licence: { label: '营业执照/证件照片', anchors: ['settle-apply', 'change-view'], shownOn: ['apply-record', 'information-detail'] },
   contract: { label: '合同附件', anchors: ['contract-list'], shownOn: [] },
   store: { label: '门店照片', anchors: ['shop-management-list'], shownOn: [] },
-} as const satisfies Record<string, { label: string; anchors: readonly string[]; shownOn: readonly string[] }>;
+  /**
+   * 商品图片: uploaded where a product is written (the standard library's edit point, merchant goods, new-product
+   * applications), shown on every goods page that lists or reviews products.
+   */
+  goods: {
+    label: '商品图片',
+    anchors: ['standard-product-edit', 'goods-management-list', 'new-products-list'],
+    shownOn: ['standard-product-list', 'sku-list', 'record-list'],
+    types: ['image/jpeg', 'image/png', 'image/webp'],
+    maxBytes: 2 * 1024 * 1024,
+  },
+} as const satisfies Record<string, FilePurposeDef>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;
+
+/** The types a file of this purpose may have (checked by content). */
+export function purposeTypes(purpose: FilePurpose): readonly FileMime[] {
+  const def: FilePurposeDef = FILE_PURPOSES[purpose];
+  return def.types ?? DOCUMENT_TYPES;
+}
+/** The largest file of this purpose, in bytes. */
+export function purposeMaxBytes(purpose: FilePurpose): number {
+  const def: FilePurposeDef = FILE_PURPOSES[purpose];
+  return def.maxBytes ?? FILE_LIMITS.maxBytes;
+}
+/** The `accept` of a file input for this purpose: `.png,.jpg,…,image/png,…`. */
+export function purposeAccept(purpose: FilePurpose): string {
+  const types = purposeTypes(purpose);
+  return [...types.flatMap((t) => FILE_TYPES[t].exts.map((e) => `.${e}`)), ...types].join(',');
+}
+/** "PNG、JPEG、PDF": the purpose's types in words. */
+export function purposeTypeNames(purpose: FilePurpose): string {
+  return purposeTypes(purpose)
+    .map((t) => FILE_TYPES[t].label.replace(' 图片', '').replace(' 文件', ''))
+    .join('、');
+}
 export const fileMimeSchema = z.enum(Object.keys(FILE_TYPES) as [FileMime, ...FileMime[]]);
 export const filePurposeSchema = z.enum(Object.keys(FILE_PURPOSES) as [FilePurpose, ...FilePurpose[]], { error: '文件用途不正确' });
 
@@ -118,7 +163,7 @@ export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 /**
  * Uploads (licence images, contract files). A file travels through the unified gateway in base64
  * chunks — the secure channel's 1 MiB payload limit applies to every request — and is checked by
- * its content: PNG, JPEG or PDF only, at most 5 MB. The first chunk carries the magic bytes, so a
+ * its content: PNG, JPEG or PDF, at most 5 MB (goods images: JPEG, PNG or WebP, at most 2 MB). The first chunk carries the magic bytes, so a
  * wrong type is refused before anything is stored.
  */
 export const fileOps = defineOperations(
@@ -127,7 +172,7 @@ export const fileOps = defineOperations(
     uploadBegin: {
       name: 'file.upload.begin',
       label: '上传文件',
-      summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内）',
+      summary: '上传文件：第一段（按内容识别类型，限 PNG/JPEG/PDF，5MB 以内；商品图片限 JPEG/PNG/WebP，2MB 以内）',
       writes: true,
       input: fileUploadBeginInput,
       output: uploadProgressSchema,

@@ -1,3 +1,4 @@
+import { GOODS_TARGETS } from './goods-fields.ts';
 import { z } from 'zod';
 import { defineOperations } from '../core/operation.ts';
 import { pagedOf } from '../core/paging.ts';
@@ -50,7 +51,7 @@ export const categoryUpdateInput = z.object({ id: categoryKey, name: categoryNam
 export const categoryDeleteInput = z.object({ id: categoryKey, version: versionField });
 
 export const categoryOps = defineOperations(
-  { anchor: 'standard-product-edit', merchantScope: 'merchant' },
+  { anchor: 'standard-product-edit', merchantScope: 'merchant', targets: { ...GOODS_TARGETS, id: '商品分类', parentId: '上级分类' } },
   {
     tree: {
       name: 'goods.category.tree',

@@ -96,3 +96,13 @@ export const skuFields = {
   basePrice: priceCentsSchema('销售价', { min: 1 }),
   storageStyle: storageStyleSchema,
 };
+
+/** What the goods resources' key fields name in the 操作日志 (each group's `targets`). */
+export const GOODS_TARGETS = {
+  goodsNo: '标准商品',
+  standardProductIds: '标准商品',
+  goodsId: '商品',
+  skuId: 'SKU',
+  categoryId: '商品分类',
+  imageIds: '商品图片',
+} as const;

@@ -3,7 +3,7 @@ import { idSchema, optionalText } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf } from '../core/paging.ts';
-import { categoryIdSchema, imageIdsSchema, priceCentsSchema, productFields, storageStyleSchema } from './goods-fields.ts';
+import { categoryIdSchema, imageIdsSchema, priceCentsSchema, productFields, storageStyleSchema, GOODS_TARGETS } from './goods-fields.ts';
 import { goodsIdSchema, skuRowSchema, skuValueFields } from './sku.ts';
 
 // 商品列表 (goods-management-list, add-goods/:goodsId/:handleType?): the merchant's goods (SPU), created by
@@ -146,7 +146,7 @@ export const goodsAdoptableInput = listInput(
 );
 
 export const goodsOps = defineOperations(
-  { anchor: 'goods-management-list', merchantScope: 'merchant' },
+  { anchor: 'goods-management-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     list: {
       name: 'goods.goods.list',
@@ -188,7 +188,7 @@ export const goodsOps = defineOperations(
     },
     setStatus: {
       name: 'goods.goods.setStatus',
-      label: '商品在售/停售',
+      label: '设置商品在售状态',
       summary: '商品在售/停售（停售时全部SKU下架）',
       writes: true,
       input: goodsSetStatusInput,

@@ -3,7 +3,7 @@ import { idSchema } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf } from '../core/paging.ts';
-import { categoryIdSchema, skuFields, specValueSchema, storageStyleSchema, type SpecValue } from './goods-fields.ts';
+import { categoryIdSchema, skuFields, specValueSchema, storageStyleSchema, type SpecValue, GOODS_TARGETS } from './goods-fields.ts';
 
 // SKU管理 (sku-list, add-sku/:handleType/:skuId?): the SKUs of the merchant's goods (SPU), each with its spec
 // values, barcode (unique per merchant among live SKUs), base sale price in cents and storage style.
@@ -116,7 +116,7 @@ export const goodsOptionSchema = z.object({
 export type GoodsOption = z.infer<typeof goodsOptionSchema>;
 
 export const skuOps = defineOperations(
-  { anchor: 'sku-list', merchantScope: 'merchant' },
+  { anchor: 'sku-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     list: {
       name: 'goods.sku.list',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, pagedOf } from '../core/paging.ts';
 import { historyChangeSchema, historyEntrySchema, historyInput, versionField } from '../core/history.ts';
-import { productFields, STORAGE_STYLES } from './goods-fields.ts';
+import { productFields, STORAGE_STYLES, GOODS_TARGETS } from './goods-fields.ts';
 
 // 标准商品库 (standard-product-list, standerd-edit/:goodsNo): the merchant's product master. Products enter
 // through an approved new-product application (or the seed); here they are browsed, edited and switched on/off.
@@ -73,7 +73,7 @@ export const standardProductSetStatusInput = z.object({ goodsNo: goodsNoSchema, 
 const changed = z.object({ goodsNo: z.string(), changes: z.array(historyChangeSchema) });
 
 export const standardProductOps = defineOperations(
-  { anchor: 'standard-product-list', merchantScope: 'merchant' },
+  { anchor: 'standard-product-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     list: {
       name: 'goods.standard-product.list',
@@ -100,7 +100,7 @@ export const standardProductOps = defineOperations(
     },
     setStatus: {
       name: 'goods.standard-product.setStatus',
-      label: '启用/停用标准商品',
+      label: '启用或停用标准商品',
       anchor: 'standard-product-edit',
       writes: true,
       input: standardProductSetStatusInput,

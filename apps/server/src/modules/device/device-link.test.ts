@@ -44,7 +44,7 @@ describe.each(DIALECTS)('device link over MQTT (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect, {
-      deviceLink: { mode: 'embedded', port: 0, host: '127.0.0.1', sweepIntervalMs: 0 },
+      deviceLink: { mode: 'embedded', port: 0, portIsDefault: false, host: '127.0.0.1', sweepIntervalMs: 0 },
     });
     admin = await t.signIn('admin');
     link = deviceLinkOf(t.app)!;

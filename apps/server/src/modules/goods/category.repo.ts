@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { GoodsCategoryTable } from './category.table.ts';
 
@@ -40,6 +40,17 @@ export function categoryAndDescendants(db: Db, merchantId: number, categoryId: n
 
 export function findCategory(db: Db, merchantId: number, id: number) {
   return db.selectFrom('goods_category').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks a category row for the rest of the transaction (PostgreSQL `FOR UPDATE`; SQLite's one connection runs
+ * one transaction at a time) and answers whether it is still there: a child's insert and its parent's delete
+ * both take this lock, so one of them sees what the other did.
+ */
+export async function lockCategory(trx: Transaction<Database>, merchantId: number, id: number): Promise<boolean> {
+  let q = trx.selectFrom('goods_category').select('id').where('merchant_id', '=', merchantId).where('id', '=', id);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) q = q.forUpdate();
+  return (await q.executeTakeFirst()) !== undefined;
 }
 
 export async function siblingNameTaken(db: Db, merchantId: number, parentId: number, name: string, exceptId?: number) {

@@ -110,6 +110,10 @@ export async function create(ctx: SessionOpContext, input: z.output<typeof categ
   const id = await guardUnique(
     () =>
       ctx.db.transaction().execute(async (trx) => {
+        // the parent may have been deleted since it was read: checked again under its lock (remove takes it too)
+        if (input.parentId !== 0 && !(await repo.lockCategory(trx, ctx.merchantId, input.parentId))) {
+          throw badInput('上级分类不存在，请刷新后重试（字段：parentId）');
+        }
         const newId = await repo.insertCategory(trx, {
           merchant_id: ctx.merchantId,
           parent_id: input.parentId,
@@ -165,7 +169,9 @@ export async function remove(ctx: SessionOpContext, input: { id: number; version
   if (c.version !== input.version) throw conflict(STALE_VERSION_MESSAGE);
   const path = (await categoryPaths(ctx.db, ctx.merchantId, [c.id])).get(c.id) ?? c.name;
   await ctx.db.transaction().execute(async (trx) => {
-    // checked inside the transaction, right before the delete; the foreign keys of standard_product and goods are the last word
+    // checked inside the transaction under the category's lock (a child's create takes it too), right before the
+    // delete; the foreign keys of standard_product and goods are the last word
+    if (!(await repo.lockCategory(trx, ctx.merchantId, c.id))) throw conflict(STALE_VERSION_MESSAGE);
     if ((await repo.childCount(trx, ctx.merchantId, c.id)) > 0) throw conflict(`分类“${path}”下还有下级分类，请先删除下级分类`);
     const products = await repo.standardProductCount(trx, ctx.merchantId, c.id);
     if (products > 0) throw conflict(`分类“${path}”下还有${products}个标准商品，不能删除`);

@@ -16,6 +16,7 @@ import { describeChanges, historyPage, writeHistory } from '../../platform/recor
 import { assertFresh } from '../../platform/versioned.ts';
 import { assertLeafCategory, categoryPaths } from './category.service.ts';
 import { generateSerialCode } from '../../platform/business-code.ts';
+import { assertProductImages } from './product-images.ts';
 import type { StandardProductTable } from './standard-product.table.ts';
 import * as repo from './standard-product.repo.ts';
 
@@ -220,6 +221,7 @@ export async function update(ctx: SessionOpContext, input: z.output<typeof stand
   const { goodsNo, version, ...values } = input;
   const before = valuesOf(p);
   if (values.categoryId !== before.categoryId) await assertLeafCategory(ctx.db, ctx.merchantId, values.categoryId);
+  await assertProductImages(ctx.db, ctx.merchantId, values.imageIds, before.imageIds);
   if (values.barcode !== before.barcode && (await repo.barcodeTaken(ctx.db, ctx.merchantId, values.barcode, p.id))) {
     throw conflict(BARCODE_MESSAGE);
   }

@@ -58,6 +58,8 @@ export class DeviceLink extends EventEmitter {
   private client?: MqttClient;
   private timer?: NodeJS.Timeout;
   private boundPort?: number;
+  /** The default port that was taken, when the embedded broker moved to a free one. */
+  private movedFrom?: number;
   /** Per device, the tail of its message chain: a device's messages are stored in the order they came. */
   private readonly chains = new Map<string, Promise<void>>();
 
@@ -79,11 +81,20 @@ export class DeviceLink extends EventEmitter {
     return this.boundPort;
   }
 
+  /** The embedded broker's address for a process on this machine (the simulator), once started. */
+  localUrl(): string | undefined {
+    return this.config.mode === 'embedded' && this.boundPort ? `mqtt://127.0.0.1:${this.boundPort}` : undefined;
+  }
+
   /** Where devices connect, for the start banner. */
   describe(): string {
     if (this.config.mode === 'external') return `${this.config.url} (外部代理 external broker)`;
-    if (this.config.mode === 'embedded')
-      return `mqtt://${this.config.host}:${this.boundPort ?? this.config.port} (内置代理 embedded broker)`;
+    if (this.config.mode === 'embedded') {
+      const where = `mqtt://${this.config.host}:${this.boundPort ?? this.config.port} (内置代理 embedded broker)`;
+      return this.movedFrom
+        ? `${where} — 端口 ${this.movedFrom} 已被其他程序占用，已改用空闲端口；设备与模拟器请连接此地址，或设置 MQTT_PORT 固定端口`
+        : where;
+    }
     return '未启用 (off)';
   }
 
@@ -189,19 +200,35 @@ export class DeviceLink extends EventEmitter {
       ),
     );
     const server = net.createServer((socket) => broker.handle(socket));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (err: NodeJS.ErrnoException) => {
-        broker.close();
-        reject(
-          err.code === 'EADDRINUSE'
-            ? new Error(
-                `MQTT 端口 ${this.config.port} 已被占用 (port in use)：设置 MQTT_PORT=0 自动选择空闲端口，或设置 MQTT_URL 连接已在运行的代理`,
-              )
-            : err,
-        );
+    const listen = (port: number) =>
+      new Promise<void>((resolve, reject) => {
+        const onError = (err: NodeJS.ErrnoException) => reject(err);
+        server.once('error', onError);
+        server.listen(port, this.config.host, () => {
+          server.off('error', onError);
+          resolve();
+        });
       });
-      server.listen(this.config.port, this.config.host, () => resolve());
-    });
+    try {
+      await listen(this.config.port);
+    } catch (err) {
+      const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (inUse && this.config.portIsDefault) {
+        // 1883 is another broker's (a Mosquitto on this machine): take a free port and say which.
+        await listen(0).catch((e: unknown) => {
+          broker.close();
+          throw e;
+        });
+        this.movedFrom = this.config.port;
+      } else {
+        broker.close();
+        throw inUse
+          ? new Error(
+              `MQTT 端口 ${this.config.port} 已被占用 (port in use)：设置 MQTT_PORT=0 自动选择空闲端口，或设置 MQTT_URL 连接已在运行的代理`,
+            )
+          : err;
+      }
+    }
     server.on('error', (err) => this.log.error({ err }, 'mqtt server error'));
     this.boundPort = (server.address() as net.AddressInfo).port;
     this.broker = broker;

@@ -9,6 +9,9 @@ import {
   type FileMime,
   type FilePurpose,
   fileReadAnchors,
+  purposeMaxBytes,
+  purposeTypeNames,
+  purposeTypes,
   type fileUploadAppendInput,
   type fileUploadBeginInput,
   type UploadProgress,
@@ -38,10 +41,6 @@ export function storedPath(dataDir: string, merchantId: number, storageName: str
   return path.join(filesRoot(dataDir), String(merchantId), storageName);
 }
 const partPath = (dataDir: string, uploadId: string) => path.join(filesRoot(dataDir), '.uploads', `${uploadId}.part`);
-
-const TYPE_NAMES = Object.values(FILE_TYPES)
-  .map((t) => t.label.replace(' 图片', '').replace(' 文件', ''))
-  .join('、');
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,10 +79,18 @@ async function checkPurpose(ctx: OpContext, purpose: FilePurpose): Promise<void>
   if (!def.anchors.some((a) => access.anchors.has(a))) throw forbidden(`没有上传${def.label}的权限`);
 }
 
-/** Refuses a first chunk whose content is not PNG, JPEG or PDF, or does not match the name's extension. */
-function typeOf(fileName: string, head: Buffer): FileMime {
+/**
+ * Refuses a first chunk whose content is not one of the purpose's types (PNG, JPEG or PDF; goods images
+ * JPEG, PNG or WebP), or does not match the name's extension.
+ */
+function typeOf(fileName: string, head: Buffer, purpose: FilePurpose): FileMime {
   const mime = detectMime(head);
-  if (!mime) throw badInput(`文件类型不支持：只能上传 ${TYPE_NAMES} 文件，按内容识别“${fileName}”不是其中之一（字段：fileName）`);
+  if (!mime || !purposeTypes(purpose).includes(mime)) {
+    const what = purposeTypes(purpose).every((t) => t.startsWith('image/')) ? '图片' : '文件';
+    throw badInput(
+      `文件类型不支持：${purposeLabel(purpose)}只能上传 ${purposeTypeNames(purpose)} ${what}，按内容识别“${fileName}”不是其中之一（字段：fileName）`,
+    );
+  }
   if (!extensionFits(fileName, mime)) {
     const ext = extensionOf(fileName);
     throw badInput(
@@ -144,9 +151,11 @@ async function finish(
 /** First chunk: permission by purpose, type by content, size limit; a small file completes at once. */
 export async function beginUpload(ctx: OpContext, input: z.output<typeof fileUploadBeginInput>): Promise<UploadProgress> {
   await checkPurpose(ctx, input.purpose);
+  const maxBytes = purposeMaxBytes(input.purpose);
+  if (input.size > maxBytes) throw badInput(`${purposeLabel(input.purpose)}不能超过${maxBytes / 1024 / 1024}MB（字段：size）`);
   const head = Buffer.from(input.data, 'base64');
   if (head.length > input.size) throw badInput('文件内容超过了声明的大小（字段：data）');
-  const mime = typeOf(input.fileName, head);
+  const mime = typeOf(input.fileName, head, input.purpose);
   await dropExpired(ctx);
   const uploadId = randomBytes(18).toString('base64url');
   if (head.length === input.size) {

@@ -14,6 +14,7 @@ import { StandardProductStatusTag } from '../components/standard-product-status-
 import { CategoryDrawer } from '../components/category-drawer.tsx';
 import { categoryOptions, useCategoryTree } from '../components/category-tree.ts';
 import { useCanEditLibrary } from '../components/use-can-edit.ts';
+import { GoodsImageThumb } from '../components/goods-images-view.tsx';
 
 const KEY = ['goods', 'standard-products'] as const;
 const statusOptions = Object.entries(STANDARD_PRODUCT_STATUS).map(([v, l]) => ({ value: Number(v), label: l }));
@@ -56,6 +57,13 @@ export default function StandardProductListPage() {
       width: 130,
       sortable: true,
       render: (v) => <Link to={editPath(String(v))}>{String(v)}</Link>,
+    },
+    {
+      key: 'imageIds',
+      title: '图片',
+      width: 72,
+      hideInCompact: true,
+      render: (_v, r) => <GoodsImageThumb id={r.imageIds[0]} size={40} alt={`${r.name} 主图`} />,
     },
     { key: 'name', title: '商品名称', width: 240, ellipsis: true },
     { key: 'barcode', title: '商品条码', width: 140 },

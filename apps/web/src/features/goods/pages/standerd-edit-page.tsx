@@ -22,7 +22,6 @@ import {
   Space,
   Tag,
   TreeSelect,
-  Typography,
 } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoneyWithSign } from '../../../shared/format/money.ts';
@@ -33,6 +32,8 @@ import { RecordHistory } from '../../../platform/record-history.tsx';
 import { StandardProductStatusTag } from '../components/standard-product-status-tag.tsx';
 import { categoryOptions, useCategoryTree } from '../components/category-tree.ts';
 import { useCanEditLibrary } from '../components/use-can-edit.ts';
+import { GoodsImagesField } from '../components/goods-images-field.tsx';
+import { GoodsImagesView } from '../components/goods-images-view.tsx';
 import { STANDARD_PRODUCT_LIST } from '../routes.ts';
 
 interface Values {
@@ -44,6 +45,8 @@ interface Values {
   unit: string;
   shelfLifeDays: number;
   storageStyle: number;
+  /** Public file ids (goods images), the first is the main image. */
+  imageIds: string[];
   /** 元 in the form; cents on the wire. */
   guidePriceYuan: number | null;
 }
@@ -65,6 +68,7 @@ function toValues(p: StandardProductRow): Values {
     unit: p.unit,
     shelfLifeDays: p.shelfLifeDays,
     storageStyle: p.storageStyle,
+    imageIds: p.imageIds,
     guidePriceYuan: p.guidePrice / 100,
   };
 }
@@ -124,7 +128,6 @@ export default function StanderdEditPage() {
         ...rest,
         goodsNo,
         guidePrice: toCents(guidePriceYuan) ?? 0,
-        imageIds: p.imageIds,
         version: p.version,
       });
       message.success(res.changes.length ? `已保存，修改了${res.changes.length}项` : '没有修改');
@@ -201,10 +204,12 @@ export default function StanderdEditPage() {
             {p.sourceName}
             {p.approvalCode ? `（${p.approvalCode}）` : ''}
           </Descriptions.Item>
-          <Descriptions.Item label="商品图片">{p.imageIds.length ? p.imageIds.join('、') : '暂无图片'}</Descriptions.Item>
           <Descriptions.Item label="创建时间">{formatDateTime(p.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="更新时间">{formatDateTime(p.updatedAt)}</Descriptions.Item>
           <Descriptions.Item label="数据版本">{p.version}</Descriptions.Item>
+          <Descriptions.Item label="商品图片" span="filled">
+            <GoodsImagesView ids={p.imageIds} />
+          </Descriptions.Item>
         </Descriptions>
       </Card>
 
@@ -276,10 +281,12 @@ export default function StanderdEditPage() {
                   <InputNumber min={0.01} max={999999.99} precision={2} prefix="¥" style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
+              <Col xs={24}>
+                <Form.Item label="商品图片" name="imageIds" rules={[zodRule(f.imageIds)]}>
+                  <GoodsImagesField />
+                </Form.Item>
+              </Col>
             </Row>
-            <Typography.Paragraph type="secondary">
-              商品图片暂只能查看（图片编号见上方），上传图片将随商品图片功能提供。
-            </Typography.Paragraph>
             <Space>
               <Button type="primary" htmlType="submit" loading={saving}>
                 保存
