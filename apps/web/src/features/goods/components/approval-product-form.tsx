@@ -7,6 +7,7 @@ import { App, Button, Card, Cascader, Col, Form, Input, InputNumber, Radio, Row,
 import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { GoodsImagesField } from './goods-images-field.tsx';
 import { APPROVAL_LIST_PATH, approvalPath, toCents, yuanSchema } from './approval-parts.tsx';
 
 interface Values {
@@ -20,10 +21,11 @@ interface Values {
   storageStyle: number;
   guidePrice: number | null;
   basePrice: number | null;
+  imageIds: string[];
 }
 
 const f = newProductFields;
-const EMPTY: Partial<Values> = { storageStyle: 1, unit: '瓶' };
+const EMPTY: Partial<Values> = { storageStyle: 1, unit: '瓶', imageIds: [] };
 
 /** The path of ids from the root to a category (for the cascader). */
 function pathTo(tree: ApprovalCategoryOption[], id: number): number[] {
@@ -91,7 +93,7 @@ export function ApprovalProductForm({ initial }: { initial?: ApprovalDetail }) {
         unit: v.unit,
         shelfLifeDays: Number(v.shelfLifeDays),
         storageStyle: v.storageStyle,
-        imageIds: [],
+        imageIds: v.imageIds ?? [],
         guidePrice: toCents(v.guidePrice),
         basePrice: toCents(v.basePrice),
       };
@@ -182,6 +184,11 @@ export function ApprovalProductForm({ initial }: { initial?: ApprovalDetail }) {
           <Col xs={24} md={8}>
             <Form.Item label="销售价（元）" name="basePrice" required rules={[zodRule(yuanSchema(f.basePrice))]}>
               <InputNumber min={0} precision={2} style={{ width: '100%' }} prefix="¥" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label="商品图片" name="imageIds" rules={[zodRule(f.imageIds)]}>
+              <GoodsImagesField />
             </Form.Item>
           </Col>
         </Row>

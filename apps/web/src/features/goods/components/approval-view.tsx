@@ -19,6 +19,7 @@ import { useSession } from '../../../platform/session-store.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { GoodsImagesView } from './goods-images-view.tsx';
 import { APPROVAL_LIST_PATH, ApprovalStatusTag, approvalPath, downloadApprovalPdf, REVIEW_ANCHOR } from './approval-parts.tsx';
 
 const yuan = (cents: number) => `¥${centsToYuan(cents)}`;
@@ -198,6 +199,9 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
             <Descriptions.Item label="储存方式">{d.product.storageStyleName}</Descriptions.Item>
             <Descriptions.Item label="建议零售价">{yuan(d.product.guidePrice)}</Descriptions.Item>
             <Descriptions.Item label="销售价">{yuan(d.product.basePrice)}</Descriptions.Item>
+            <Descriptions.Item label="商品图片" span="filled">
+              {d.product.imageIds.length ? <GoodsImagesView ids={d.product.imageIds} /> : '--'}
+            </Descriptions.Item>
           </Descriptions>
         </Card>
       )}
