@@ -102,4 +102,50 @@ const supplyRoutes: AppRoute[] = [
   }),
 ];
 
-export const routes: AppRoute[] = [...libraryRoutes, ...goodsSpuRoutes, ...supplyRoutes];
+
+// ---- goods-apply: 新品申请 / SKU申请 (section 102) and 审核记录 (section 129) ----
+
+const NEW_PRODUCTS_LIST = '/website/goods/new-products-list';
+const apply = (r: Omit<AppRoute, 'serverId' | 'anchor' | 'activeMenu'>): AppRoute => ({
+  serverId: SECTION,
+  anchor: 'new-products-list',
+  activeMenu: NEW_PRODUCTS_LIST,
+  ...r,
+});
+const HANDLE_TITLES: Record<string, string> = { add: '新增申请', edit: '编辑申请', view: '申请详情', review: '审核申请' };
+
+const approvalRoutes: AppRoute[] = [
+  {
+    path: 'goods/new-products-list',
+    name: 'new-products-list',
+    title: '新品申请',
+    anchor: 'new-products-list',
+    serverId: SECTION,
+    page: () => import('./pages/new-products-list-page.tsx'),
+  },
+  apply({
+    path: 'goods/add-new-products/:handleType?/:approvalCode?/:approveStatus?',
+    name: 'add-new-products',
+    title: ({ params }) => HANDLE_TITLES[params.handleType ?? 'add'] ?? '新品申请',
+    page: () => import('./pages/new-products-add-page.tsx'),
+  }),
+  apply({
+    path: 'goods/apply-goods/:handleType?',
+    name: 'apply-goods',
+    title: '申请新品',
+    page: () => import('./pages/approval-apply-goods-page.tsx'),
+  }),
+  apply({ path: 'goods/apply-sku', name: 'apply-sku', title: 'SKU申请', page: () => import('./pages/approval-apply-sku-page.tsx') }),
+  {
+    path: 'merchant-goods-management/record-list',
+    name: 'record-list',
+    title: '审核记录',
+    anchor: 'record-list',
+    serverId: 129,
+    page: () => import('./pages/record-list-page.tsx'),
+  },
+];
+// ---- end goods-apply ----
+
+
+export const routes: AppRoute[] = [...libraryRoutes, ...goodsSpuRoutes, ...approvalRoutes, ...supplyRoutes];

@@ -1,0 +1,98 @@
+import type { ApprovalDetail } from '@merchant/contracts/goods/approval';
+import { cleanup, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../platform/session-store.ts';
+import { node } from '../../../test/fixtures.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { ApprovalView } from './approval-view.tsx';
+
+vi.mock('../../../platform/call.ts', () => ({
+  call: vi.fn(() => Promise.resolve({ list: [], total: 0, pageNum: 1, pageSize: 10 })),
+}));
+
+const base: ApprovalDetail = {
+  id: 1,
+  approvalCode: 'XP2611210001',
+  kind: 1,
+  kindName: '新品申请',
+  status: 0,
+  statusName: '草稿',
+  title: '农夫山泉 长白雪矿泉水',
+  barcode: '6921168593576',
+  basePrice: 280,
+  applicantName: 'operator',
+  reviewerName: '',
+  reason: '',
+  submittedAt: null,
+  reviewedAt: null,
+  createdAt: 0,
+  updatedAt: 0,
+  version: 0,
+  product: {
+    name: '农夫山泉 长白雪矿泉水',
+    barcode: '6921168593576',
+    brand: '农夫山泉',
+    categoryId: 3,
+    categoryPath: '饮料 / 水 / 矿泉水',
+    spec: '535ml',
+    unit: '瓶',
+    shelfLifeDays: 365,
+    storageStyle: 1,
+    storageStyleName: '常温',
+    imageIds: [],
+    guidePrice: 300,
+    basePrice: 280,
+  },
+  sku: null,
+  standardProductId: null,
+  goodsId: null,
+  skuId: null,
+  mine: true,
+};
+
+const STATUS_NAMES = ['草稿', '待审核', '已通过', '已驳回', '已撤回'];
+const buttons = () =>
+  screen
+    .getAllByRole('button')
+    .map((b) => b.textContent?.replace(/\s/g, '') ?? '')
+    .filter(Boolean);
+
+function show(patch: Partial<ApprovalDetail>, reviewer: boolean) {
+  sessionStore.setState({
+    menuTree: reviewer ? [node({ id: 10210, name: '新品审核', anchor: 'new-products-review', anchorList: ['new-products-review'] })] : [],
+  });
+  const d = { ...base, ...patch, statusName: STATUS_NAMES[patch.status ?? 0] };
+  return renderWithApp(
+    <MemoryRouter>
+      <ApprovalView detail={d} queryKey={['t', d.status]} />
+    </MemoryRouter>,
+  );
+}
+
+describe('ApprovalView: only the actions the state allows', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    sessionStore.setState({ menuTree: [] });
+  });
+
+  it.each([
+    [0, true, false, ['编辑', '提交审核', '删除', '下载PDF']],
+    [1, true, false, ['撤回', '下载PDF']],
+    [1, false, true, ['通过', '驳回', '下载PDF']],
+    [1, false, false, ['下载PDF']],
+    [2, true, true, ['下载PDF']],
+    [3, true, false, ['编辑', '提交审核', '下载PDF']],
+    [4, true, false, ['编辑', '提交审核', '删除', '下载PDF']],
+  ] as const)('status %i, applicant %s, reviewer %s', (status, mine, reviewer, expected) => {
+    show({ status, mine }, reviewer);
+    const shown = buttons();
+    for (const label of ['编辑', '提交审核', '撤回', '通过', '驳回', '删除', '下载PDF']) {
+      expect(
+        shown.some((b) => b.includes(label)),
+        `${label} in ${shown.join(',')}`,
+      ).toBe((expected as readonly string[]).includes(label));
+    }
+    expect(screen.getByText('饮料 / 水 / 矿泉水')).toBeTruthy();
+  });
+});
