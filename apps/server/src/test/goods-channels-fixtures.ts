@@ -41,7 +41,11 @@ export async function channelMerchant(t: TestApp, merchantName: string, userName
           unit: '瓶',
           storageStyle: 1,
           shelfLifeDays: 365,
-          skus: prices.map((basePrice, i) => ({ specValues: [{ name: '规格', value: `${550 + i * 500}ml` }], barcode: nextBarcode(), basePrice })),
+          skus: prices.map((basePrice, i) => ({
+            specValues: [{ name: '规格', value: `${550 + i * 500}ml` }],
+            barcode: nextBarcode(),
+            basePrice,
+          })),
         }),
       );
       const skus = data<Paged<SkuRow>>(await op(client, skuOps.list, { goodsId, sortOrder: 'ascend' })).list;

@@ -144,7 +144,10 @@ export async function putBankPrice(db: Db, merchantId: number, bankId: number, s
     .where('sku_id', '=', skuId)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) {
-    await db.insertInto('goods_bank_price').values({ merchant_id: merchantId, bank_id: bankId, sku_id: skuId, store_price: storePrice }).execute();
+    await db
+      .insertInto('goods_bank_price')
+      .values({ merchant_id: merchantId, bank_id: bankId, sku_id: skuId, store_price: storePrice })
+      .execute();
   }
 }
 
@@ -156,7 +159,8 @@ export async function deleteBank(db: Db, merchantId: number, bankId: number) {
 
 /** The bank state of the goods of some SKUs: sku id → {bankStatus, bankPrice} (SKUs of unbanked goods: absent). */
 export async function bankStateOfSkus(db: Db, merchantId: number, skuIds: number[]) {
-  if (skuIds.length === 0) return new Map<number, { bankStatus: number; bankPrice: number; goodsId: number; skuStatus: number; name: string }>();
+  if (skuIds.length === 0)
+    return new Map<number, { bankStatus: number; bankPrice: number; goodsId: number; skuStatus: number; name: string }>();
   const rows = await db
     .selectFrom('goods_sku')
     .innerJoin('goods_bank', (j) => j.onRef('goods_bank.goods_id', '=', 'goods_sku.goods_id').on('goods_bank.merchant_id', '=', merchantId))
@@ -169,7 +173,13 @@ export async function bankStateOfSkus(db: Db, merchantId: number, skuIds: number
   return new Map(
     rows.map((r) => [
       Number(r.id),
-      { bankStatus: Number(r.bank_status), bankPrice: Number(r.bank_price), goodsId: Number(r.goods_id), skuStatus: Number(r.status), name: r.name },
+      {
+        bankStatus: Number(r.bank_status),
+        bankPrice: Number(r.bank_price),
+        goodsId: Number(r.goods_id),
+        skuStatus: Number(r.status),
+        name: r.name,
+      },
     ]),
   );
 }

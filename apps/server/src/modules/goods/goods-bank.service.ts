@@ -69,7 +69,10 @@ function toBankSku(s: Awaited<ReturnType<typeof repo.bankSkus>>[number]): GoodsB
   };
 }
 
-export async function list(ctx: SessionOpContext, f: repo.BankFilter & { pageNum: number; pageSize: number }): Promise<Paged<GoodsBankRow>> {
+export async function list(
+  ctx: SessionOpContext,
+  f: repo.BankFilter & { pageNum: number; pageSize: number },
+): Promise<Paged<GoodsBankRow>> {
   const { list: rows, total } = await repo.listBank(ctx.db, ctx.merchantId, f);
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
   return { list: rows.map((r) => toBankRow(r, paths)), total, pageNum: f.pageNum, pageSize: f.pageSize };
@@ -212,7 +215,10 @@ export async function remove(ctx: SessionOpContext, i: { goodsId: number; versio
   return null;
 }
 
-export async function history(ctx: SessionOpContext, i: { goodsId: number; pageNum: number; pageSize: number }): Promise<Paged<HistoryEntry>> {
+export async function history(
+  ctx: SessionOpContext,
+  i: { goodsId: number; pageNum: number; pageSize: number },
+): Promise<Paged<HistoryEntry>> {
   await requireBank(ctx.db, ctx, i.goodsId);
   return historyPage(ctx, BANK_SUBJECT, i.goodsId, i);
 }

@@ -29,15 +29,19 @@ describe.each(DIALECTS)('goods bank (%s)', (dialect) => {
     const cands = data<BankCandidate[]>(await op(m.client, goodsBankOps.candidates, { keyword: '农夫山泉饮用' }));
     expect(cands.find((c) => c.goodsId === g.goodsId)?.skus).toHaveLength(2);
     const res = data<{ bankId: number }>(
-      await op(m.client, goodsBankOps.create, { goodsId: g.goodsId, remark: '主推', prices: [{ skuId: g.skus[0].skuId, storePrice: 250 }] }),
+      await op(m.client, goodsBankOps.create, {
+        goodsId: g.goodsId,
+        remark: '主推',
+        prices: [{ skuId: g.skus[0].skuId, storePrice: 250 }],
+      }),
     );
     expect(res.bankId).toBeGreaterThan(0);
     const d = await detail(g.goodsId);
     expect(d).toMatchObject({ status: 1, statusName: '可售', remark: '主推', skuCount: 2, priceMin: 250, priceMax: 450, storeCount: 0 });
     expect(d.skus.map((s) => s.storePrice)).toEqual([250, 450]);
-    expect(data<BankCandidate[]>(await op(m.client, goodsBankOps.candidates, { keyword: '农夫山泉饮用' })).map((c) => c.goodsId)).not.toContain(
-      g.goodsId,
-    );
+    expect(
+      data<BankCandidate[]>(await op(m.client, goodsBankOps.candidates, { keyword: '农夫山泉饮用' })).map((c) => c.goodsId),
+    ).not.toContain(g.goodsId);
     const h = data<Paged<HistoryEntry>>(await op(m.client, goodsBankOps.history, { goodsId: g.goodsId }));
     expect(h.list[0]).toMatchObject({ action: 'create', actionLabel: '加入商品库' });
     expect(h.list[0].changes).toContainEqual(expect.objectContaining({ label: expect.stringContaining('门店价'), after: '¥2.50' }));
@@ -61,8 +65,16 @@ describe.each(DIALECTS)('goods bank (%s)', (dialect) => {
     for (const [input, code, msg] of [
       [{ goodsId: 'x' }, CODES.badInput, '商品不正确（字段：goodsId）'],
       [{ goodsId: g.goodsId, status: 3 }, CODES.badInput, '可售状态只能是可售或停售（字段：status）'],
-      [{ goodsId: g.goodsId, prices: [{ skuId: g.skus[0].skuId, storePrice: 0 }] }, CODES.badInput, '门店价须大于0（字段：prices.0.storePrice）'],
-      [{ goodsId: g.goodsId, prices: [{ skuId: g.skus[0].skuId, storePrice: 1.5 }] }, CODES.badInput, '门店价以分为单位，须为整数（字段：prices.0.storePrice）'],
+      [
+        { goodsId: g.goodsId, prices: [{ skuId: g.skus[0].skuId, storePrice: 0 }] },
+        CODES.badInput,
+        '门店价须大于0（字段：prices.0.storePrice）',
+      ],
+      [
+        { goodsId: g.goodsId, prices: [{ skuId: g.skus[0].skuId, storePrice: 1.5 }] },
+        CODES.badInput,
+        '门店价以分为单位，须为整数（字段：prices.0.storePrice）',
+      ],
       [{ goodsId: g.goodsId }, CODES.conflict, '「怡宝纯净水」已在商品库中（字段：goodsId）'],
       [{ goodsId: foreign.goodsId }, CODES.notFound, '商品不存在'],
     ] as const) {
@@ -119,7 +131,9 @@ describe.each(DIALECTS)('goods bank (%s)', (dialect) => {
     expect(d).toMatchObject({ status: 2, statusName: '停售', storeCount: 1 });
     const held = await op(m.client, goodsBankOps.delete, { goodsId: g.goodsId, version: d.version });
     expect({ code: held.code, msg: held.msg }).toEqual({ code: CODES.conflict, msg: '还有1个门店商品属于该商品，请先在门店商品中移除' });
-    const row = data<{ storeGoodsId: number; version: number }>(await op(m.client, storeGoodsOps.detail, { storeId, skuId: g.skus[0].skuId }));
+    const row = data<{ storeGoodsId: number; version: number }>(
+      await op(m.client, storeGoodsOps.detail, { storeId, skuId: g.skus[0].skuId }),
+    );
     data(await op(m.client, storeGoodsOps.delete, row));
     const stale = await op(m.client, goodsBankOps.delete, { goodsId: g.goodsId, version: d.version - 1 });
     expect(stale.code).toBe(CODES.conflict);

@@ -52,7 +52,12 @@ export async function seedGoodsChannels(db: Kysely<Database>, now: number): Prom
     .execute();
   const stores = await db.selectFrom('store').select('id').where('merchant_id', '=', mid).orderBy('id').limit(STORES).execute();
   const channels = await db.selectFrom('merchant_channel').select('channel_code').where('merchant_id', '=', mid).execute();
-  const admin = await db.selectFrom('account').select('id').where('merchant_id', '=', mid).where('user_name', '=', 'admin').executeTakeFirst();
+  const admin = await db
+    .selectFrom('account')
+    .select('id')
+    .where('merchant_id', '=', mid)
+    .where('user_name', '=', 'admin')
+    .executeTakeFirst();
   const by = admin?.id ?? 0;
 
   await db.transaction().execute(async (trx) => {

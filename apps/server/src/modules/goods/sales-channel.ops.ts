@@ -1,4 +1,9 @@
-import { CHANNEL_SHELF_STATUS, channelShelfListInput, salesChannelOps, type ChannelShelfRow } from '@merchant/contracts/goods/sales-channel';
+import {
+  CHANNEL_SHELF_STATUS,
+  channelShelfListInput,
+  salesChannelOps,
+  type ChannelShelfRow,
+} from '@merchant/contracts/goods/sales-channel';
 import { SKU_STATUS } from '@merchant/contracts/goods/sku';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';

@@ -57,7 +57,11 @@ export function channelShelfQuery(db: Db, merchantId: number, f: ChannelShelfFil
       'goods_channel_shelf.version as shelf_version',
       'goods_channel_shelf.updated_at as shelf_updated_at',
     ])
-    .select([setting.as('shelf_status'), effective.as('effective_status'), sql<string>`cast(${f.channelCode} as varchar(20))`.as('channel_code')])
+    .select([
+      setting.as('shelf_status'),
+      effective.as('effective_status'),
+      sql<string>`cast(${f.channelCode} as varchar(20))`.as('channel_code'),
+    ])
     .orderBy(col, dir)
     .orderBy('goods_sku.id', dir);
 }
@@ -76,7 +80,15 @@ export function insertShelf(db: Db, row: Omit<GoodsChannelShelfTable, 'id' | 've
   return db.insertInto('goods_channel_shelf').values(row).execute();
 }
 
-export function updateShelfVersioned(db: Db, merchantId: number, skuId: number, channelCode: string, version: number, status: number, now: number) {
+export function updateShelfVersioned(
+  db: Db,
+  merchantId: number,
+  skuId: number,
+  channelCode: string,
+  version: number,
+  status: number,
+  now: number,
+) {
   return db
     .updateTable('goods_channel_shelf')
     .set({ status, updated_at: now, version: sql<number>`version + 1` })

@@ -55,7 +55,10 @@ function toRow(r: repo.ChannelShelfListRow, channel: Option, paths: Map<number, 
   };
 }
 
-export async function list(ctx: SessionOpContext, f: repo.ChannelShelfFilter & { pageNum: number; pageSize: number }): Promise<Paged<ChannelShelfRow>> {
+export async function list(
+  ctx: SessionOpContext,
+  f: repo.ChannelShelfFilter & { pageNum: number; pageSize: number },
+): Promise<Paged<ChannelShelfRow>> {
   const channel = await channelOf(ctx, f.channelCode);
   const { list: rows, total } = await repo.listChannelShelf(ctx.db, ctx.merchantId, f);
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
@@ -134,7 +137,10 @@ export async function setShelf(
   );
 }
 
-export async function history(ctx: SessionOpContext, i: { skuId: number; pageNum: number; pageSize: number }): Promise<Paged<HistoryEntry>> {
+export async function history(
+  ctx: SessionOpContext,
+  i: { skuId: number; pageNum: number; pageSize: number },
+): Promise<Paged<HistoryEntry>> {
   if (!(await skuRepo.findSku(ctx.db, ctx.merchantId, i.skuId))) throw notFound('SKU');
   return historyPage(ctx, CHANNEL_SHELF_SUBJECT, i.skuId, i);
 }

@@ -25,7 +25,9 @@ export function storeGoodsQuery(db: Db, merchantId: number, f: StoreGoodsFilter)
     .selectFrom('store_goods')
     .innerJoin('goods_sku', 'goods_sku.id', 'store_goods.sku_id')
     .innerJoin('goods', 'goods.id', 'store_goods.goods_id')
-    .innerJoin('goods_bank', (j) => j.onRef('goods_bank.goods_id', '=', 'store_goods.goods_id').on('goods_bank.merchant_id', '=', merchantId))
+    .innerJoin('goods_bank', (j) =>
+      j.onRef('goods_bank.goods_id', '=', 'store_goods.goods_id').on('goods_bank.merchant_id', '=', merchantId),
+    )
     .where('store_goods.merchant_id', '=', merchantId)
     .where('goods_sku.deleted_at', 'is', null);
   if (f.storeId !== undefined) q = q.where('store_goods.store_id', '=', f.storeId);

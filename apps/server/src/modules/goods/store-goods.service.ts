@@ -69,11 +69,17 @@ function toRow(r: repo.StoreGoodsListRow, stores: Map<number, StoreRef>): StoreG
 }
 
 async function toRows(ctx: SessionOpContext, rows: repo.StoreGoodsListRow[]) {
-  const stores = await storesByIds(ctx, rows.map((r) => Number(r.store_id)));
+  const stores = await storesByIds(
+    ctx,
+    rows.map((r) => Number(r.store_id)),
+  );
   return rows.map((r) => toRow(r, stores));
 }
 
-export async function list(ctx: SessionOpContext, f: repo.StoreGoodsFilter & { pageNum: number; pageSize: number }): Promise<Paged<StoreGoodsRow>> {
+export async function list(
+  ctx: SessionOpContext,
+  f: repo.StoreGoodsFilter & { pageNum: number; pageSize: number },
+): Promise<Paged<StoreGoodsRow>> {
   const { list: rows, total } = await repo.listStoreGoods(ctx.db, ctx.merchantId, f);
   return { list: await toRows(ctx, rows), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
@@ -150,7 +156,11 @@ export async function assign(
               subjectId: subjectId(storeId, x.skuId),
               action: 'create',
               actionLabel: '铺货',
-              changes: describeChanges({}, { price: yuan(price), status: nameOf(STORE_GOODS_STATUS, status) }, { price: '门店价', status: '上下架状态' }),
+              changes: describeChanges(
+                {},
+                { price: yuan(price), status: nameOf(STORE_GOODS_STATUS, status) },
+                { price: '门店价', status: '上下架状态' },
+              ),
               remark: `${stores.get(storeId)!.name}（${stores.get(storeId)!.storeCode}）`,
             });
             created += 1;
@@ -171,7 +181,9 @@ async function requireRow(db: Db, ctx: SessionOpContext, id: number) {
 export async function update(ctx: SessionOpContext, i: { storeGoodsId: number; version: number; price: number }) {
   return ctx.db.transaction().execute(async (trx) => {
     const r = await requireRow(trx, ctx, i.storeGoodsId);
-    assertFresh(await repo.updateStoreGoodsVersioned(trx, ctx.merchantId, r.id, i.version, { price: i.price, updated_at: ctx.clock.now() }));
+    assertFresh(
+      await repo.updateStoreGoodsVersioned(trx, ctx.merchantId, r.id, i.version, { price: i.price, updated_at: ctx.clock.now() }),
+    );
     await writeHistory(trx, ctx, {
       subject: STORE_GOODS_SUBJECT,
       subjectId: subjectId(r.store_id, r.sku_id),
@@ -191,7 +203,9 @@ export async function setStatus(ctx: SessionOpContext, i: { storeGoodsId: number
       const blocker = shelfBlocker(Number(r.sku_status), Number(r.bank_status));
       if (blocker) throw conflict(blocker);
     }
-    assertFresh(await repo.updateStoreGoodsVersioned(trx, ctx.merchantId, r.id, i.version, { status: i.status, updated_at: ctx.clock.now() }));
+    assertFresh(
+      await repo.updateStoreGoodsVersioned(trx, ctx.merchantId, r.id, i.version, { status: i.status, updated_at: ctx.clock.now() }),
+    );
     await writeHistory(trx, ctx, {
       subject: STORE_GOODS_SUBJECT,
       subjectId: subjectId(r.store_id, r.sku_id),

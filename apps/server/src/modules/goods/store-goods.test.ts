@@ -48,7 +48,13 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
       }),
     );
     expect(res.created).toBe(4);
-    expect(await row(storeA, g.skus[0].skuId)).toMatchObject({ price: 350, bankPrice: 350, status: 1, statusName: '上架', storeName: '漕河泾测试店' });
+    expect(await row(storeA, g.skus[0].skuId)).toMatchObject({
+      price: 350,
+      bankPrice: 350,
+      status: 1,
+      statusName: '上架',
+      storeName: '漕河泾测试店',
+    });
     expect(await row(storeB, g.skus[1].skuId)).toMatchObject({ price: 499, bankPrice: 450, status: 1 });
     const h = data<Paged<HistoryEntry>>(await op(m.client, storeGoodsOps.history, { storeId: storeA, skuId: g.skus[0].skuId }));
     expect(h.list[0]).toMatchObject({ action: 'create', actionLabel: '铺货' });
@@ -77,7 +83,11 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
       [{ storeIds: [storeA, storeA], items: [{ skuId: g.skus[1].skuId }] }, CODES.badInput, '门店重复（字段：storeIds）'],
       [{ storeIds: [storeA], items: [] }, CODES.badInput, '请选择SKU（字段：items）'],
       [{ storeIds: [storeA], items: [{ skuId: g.skus[1].skuId, price: -1 }] }, CODES.badInput, '门店价须大于0（字段：items.0.price）'],
-      [{ storeIds: [storeA], items: [{ skuId: loose.skus[0].skuId }] }, CODES.badInput, '该SKU不在商品库中，请先把它的商品加入商品库（字段：items.0.skuId）'],
+      [
+        { storeIds: [storeA], items: [{ skuId: loose.skus[0].skuId }] },
+        CODES.badInput,
+        '该SKU不在商品库中，请先把它的商品加入商品库（字段：items.0.skuId）',
+      ],
       [
         { storeIds: [storeB, storeA], items: [{ skuId: g.skus[1].skuId }, { skuId: g.skus[0].skuId }] },
         CODES.conflict,
@@ -93,7 +103,9 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
     const r = await row(storeA, g.skus[0].skuId);
     expect((await op(other.client, storeGoodsOps.detail, { storeId: storeA, skuId: g.skus[0].skuId })).code).toBe(CODES.notFound);
     for (const o of [storeGoodsOps.setStatus, storeGoodsOps.update, storeGoodsOps.delete]) {
-      expect((await op(other.client, o, { storeGoodsId: r.storeGoodsId, version: r.version, status: 2, price: 1 })).code).toBe(CODES.notFound);
+      expect((await op(other.client, o, { storeGoodsId: r.storeGoodsId, version: r.version, status: 2, price: 1 })).code).toBe(
+        CODES.notFound,
+      );
     }
     expect((await op(other.client, storeGoodsOps.assign, { storeIds: [storeA], items: [{ skuId: g.skus[0].skuId }] })).code).toBe(
       CODES.notFound,
@@ -105,9 +117,10 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
     const g = await banked('统一阿萨姆奶茶');
     data(await op(m.client, storeGoodsOps.assign, { storeIds: [storeB], items: [{ skuId: g.skus[0].skuId }] }));
     const r = await row(storeB, g.skus[0].skuId);
-    expect(data<{ version: number }>(await op(m.client, storeGoodsOps.update, { storeGoodsId: r.storeGoodsId, version: r.version, price: 420 })).version).toBe(
-      r.version + 1,
-    );
+    expect(
+      data<{ version: number }>(await op(m.client, storeGoodsOps.update, { storeGoodsId: r.storeGoodsId, version: r.version, price: 420 }))
+        .version,
+    ).toBe(r.version + 1);
     const before = await writes();
     const stale = await op(m.client, storeGoodsOps.update, { storeGoodsId: r.storeGoodsId, version: r.version, price: 1 });
     expect({ code: stale.code, msg: stale.msg }).toEqual({ code: CODES.conflict, msg: '该记录已被他人修改，请刷新后重试' });
@@ -133,7 +146,10 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
     data(await op(m.client, storeGoodsOps.setStatus, { storeGoodsId: r.storeGoodsId, version: r.version, status: 2 }));
     r = await row(storeA, g.skus[0].skuId);
     const blocked = await op(m.client, storeGoodsOps.setStatus, { storeGoodsId: r.storeGoodsId, version: r.version, status: 1 });
-    expect({ code: blocked.code, msg: blocked.msg }).toEqual({ code: CODES.conflict, msg: 'SKU已下架，不能在门店上架；请先在SKU管理中上架' });
+    expect({ code: blocked.code, msg: blocked.msg }).toEqual({
+      code: CODES.conflict,
+      msg: 'SKU已下架，不能在门店上架；请先在SKU管理中上架',
+    });
     data(await op(m.client, skuOps.setStatus, { skuId: sku.skuId, version: sku.version + 1, status: 1 }));
     data(await op(m.client, storeGoodsOps.setStatus, { storeGoodsId: r.storeGoodsId, version: r.version, status: 1 }));
 
@@ -149,7 +165,10 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
     // a 停售 bank goods offers no SKUs to assign
     expect(data<BankSkuOption[]>(await op(m.client, storeGoodsOps.skuOptions, { keyword: '王老吉' }))).toEqual([]);
     const assignOff = await op(m.client, storeGoodsOps.assign, { storeIds: [storeB], items: [{ skuId: g.skus[0].skuId }] });
-    expect(assignOff).toMatchObject({ code: CODES.conflict, msg: '「王老吉凉茶 550ml」在商品库中已停售，不能铺货到门店（字段：items.0.skuId）' });
+    expect(assignOff).toMatchObject({
+      code: CODES.conflict,
+      msg: '「王老吉凉茶 550ml」在商品库中已停售，不能铺货到门店（字段：items.0.skuId）',
+    });
 
     data(await op(m.client, storeGoodsOps.delete, { storeGoodsId: r.storeGoodsId, version: r.version }));
     expect((await op(m.client, storeGoodsOps.detail, { storeId: storeA, skuId: g.skus[0].skuId })).code).toBe(CODES.notFound);
@@ -175,9 +194,20 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
   it('refuses roles without the anchor', async () => {
     const finance = await t.signIn('finance');
     for (const o of Object.values(storeGoodsOps)) {
-      expect((await op(finance, o, { storeGoodsId: 1, storeId: 1, skuId: 1, version: 0, status: 2, price: 1, storeIds: [1], items: [{ skuId: 1 }] })).code).toBe(
-        CODES.forbidden,
-      );
+      expect(
+        (
+          await op(finance, o, {
+            storeGoodsId: 1,
+            storeId: 1,
+            skuId: 1,
+            version: 0,
+            status: 2,
+            price: 1,
+            storeIds: [1],
+            items: [{ skuId: 1 }],
+          })
+        ).code,
+      ).toBe(CODES.forbidden);
     }
   });
 });
