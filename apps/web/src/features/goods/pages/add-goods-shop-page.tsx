@@ -1,7 +1,7 @@
 import { storeGoodsOps, storePriceSchema, type BankSkuOption, type StoreGoodsRow } from '@merchant/contracts/goods/store-goods';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Alert, Button, Card, Descriptions, Form, InputNumber, Result, Select, Skeleton, Space, Table } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../../platform/call.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
@@ -93,24 +93,30 @@ function AssignForm({ presetStore, presetSku }: { presetStore?: number; presetSk
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [keyword, setKeyword] = useState('');
-  const [known, setKnown] = useState<Map<number, BankSkuOption>>(new Map());
+  const [picked, setPicked] = useState<Map<number, BankSkuOption>>(new Map());
   useLeaveGuard(dirty && !saving);
   const stores = useQuery({ queryKey: ['goods', 'store-options'], queryFn: () => call(storeGoodsOps.storeOptions, {}) });
   const skus = useQuery({
     queryKey: ['goods', 'bank-sku-options', keyword],
     queryFn: () => call(storeGoodsOps.skuOptions, { keyword: keyword || undefined }),
   });
-  useEffect(() => {
-    if (skus.data) setKnown((m) => new Map([...m, ...skus.data.map((s) => [s.skuId, s] as const)]));
-  }, [skus.data]);
-  const chosen = Form.useWatch('skuIds', form) ?? [];
+  const current = useMemo(() => new Map((skus.data ?? []).map((o) => [o.skuId, o] as const)), [skus.data]);
+  /** The picked SKUs stay known when a new search replaces the options. */
+  const remember = (ids: number[]) =>
+    setPicked(
+      (prev) =>
+        new Map(ids.flatMap((id) => ((current.get(id) ?? prev.get(id)) ? [[id, (current.get(id) ?? prev.get(id))!] as const] : []))),
+    );
+  const known = new Map([...picked, ...current]);
+  const watched = Form.useWatch('skuIds', form);
   const rows = useMemo(
     () =>
-      chosen.map(
+      (watched ?? []).map(
         (id) =>
-          known.get(id) ?? { skuId: id, skuCode: '', name: presetSku?.name ?? `SKU ${id}`, goodsCode: '', bankPrice: 0, skuStatus: 1 },
+          picked.get(id) ??
+          current.get(id) ?? { skuId: id, skuCode: '', name: presetSku?.name ?? `SKU ${id}`, goodsCode: '', bankPrice: 0, skuStatus: 1 },
       ),
-    [chosen, known, presetSku],
+    [watched, picked, current, presetSku],
   );
 
   const submit = async (v: AssignValues) => {
@@ -171,6 +177,7 @@ function AssignForm({ presetStore, presetSku }: { presetStore?: number; presetSk
               showSearch
               filterOption={false}
               onSearch={(v) => setKeyword(v.trim())}
+              onChange={(ids: number[]) => remember(ids)}
               placeholder="输入SKU名称、编码或条码搜索"
               loading={skus.isFetching}
               options={[...known.values()].map((s) => ({

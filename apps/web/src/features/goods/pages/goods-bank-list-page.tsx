@@ -109,6 +109,7 @@ export default function GoodsBankListPage() {
       request={listLoader(goodsBankOps.list)}
       columns={columns}
       rowKey="bankId"
+      testId="goods-bank-list"
       title="商品库"
       exportable={{ operation: goodsBankOps.list }}
       toolbar={

@@ -57,9 +57,6 @@ export default function GoodsShopListPage() {
     { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 1 } },
     { key: 'skuCode', title: 'SKU编码', width: 120, render: (v, r) => <Link to={pathOf('view', r)}>{String(v)}</Link> },
     { key: 'skuName', title: 'SKU名称', width: 220, ellipsis: true },
-    { key: 'barcode', title: 'SKU条码', width: 140 },
-    { key: 'bankPrice', title: '商品库门店价（元）', width: 150, align: 'right', render: (v) => centsToYuan(v as number) },
-    { key: 'price', title: '门店价（元）', width: 120, align: 'right', sortable: true, render: (v) => centsToYuan(v as number) },
     {
       key: 'status',
       title: '上下架状态',
@@ -67,6 +64,9 @@ export default function GoodsShopListPage() {
       render: (v, r) => <ShelfTag status={Number(v)} blockedReason={r.blockedReason} />,
       search: { type: 'select', options: options(STORE_GOODS_STATUS) },
     },
+    { key: 'price', title: '门店价（元）', width: 120, align: 'right', sortable: true, render: (v) => centsToYuan(v as number) },
+    { key: 'bankPrice', title: '商品库门店价（元）', width: 150, align: 'right', render: (v) => centsToYuan(v as number) },
+    { key: 'barcode', title: 'SKU条码', width: 140 },
     { key: 'createdAt', title: '铺货时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
     {
       key: 'actions',
@@ -107,6 +107,7 @@ export default function GoodsShopListPage() {
       request={listLoader(storeGoodsOps.list)}
       columns={columns}
       rowKey="storeGoodsId"
+      testId="goods-shop-list"
       title="门店商品"
       exportable={{ operation: storeGoodsOps.list }}
       toolbar={

@@ -111,10 +111,6 @@ export default function SalesManagementListPage() {
       render: (v, r) => <Link to={`/website/goods/add-sku/view/${r.skuId}`}>{String(v)}</Link>,
     },
     { key: 'name', title: 'SKU名称', width: 220, ellipsis: true },
-    { key: 'goodsName', title: '所属商品', width: 180, ellipsis: true },
-    { key: 'barcode', title: 'SKU条码', width: 140 },
-    { key: 'basePrice', title: '销售价（元）', width: 110, align: 'right', render: (v) => centsToYuan(v as number) },
-    { key: 'skuStatus', title: 'SKU状态', width: 90, render: (v) => <SkuStatusTag status={Number(v)} /> },
     {
       key: 'status',
       title: '渠道上下架',
@@ -122,6 +118,10 @@ export default function SalesManagementListPage() {
       render: (v, r) => <ShelfTag status={Number(v)} blockedReason={r.blockedReason} />,
       search: { type: 'select', options: options(CHANNEL_SHELF_STATUS) },
     },
+    { key: 'skuStatus', title: 'SKU状态', width: 90, render: (v) => <SkuStatusTag status={Number(v)} /> },
+    { key: 'basePrice', title: '销售价（元）', width: 110, align: 'right', render: (v) => centsToYuan(v as number) },
+    { key: 'goodsName', title: '所属商品', width: 180, ellipsis: true },
+    { key: 'barcode', title: 'SKU条码', width: 140 },
     { key: 'categoryPath', title: '商品分类', width: 160, ellipsis: true },
     { key: 'updatedAt', title: '更新时间', width: 170, render: (v) => formatDateTime(v as number) },
     {
@@ -155,6 +155,7 @@ export default function SalesManagementListPage() {
         request={listLoader(salesChannelOps.list)}
         columns={columns}
         rowKey={keyOf}
+        testId="salesmanagement-list"
         title="销售管理"
         initialValues={{ channelCode: channels.data[0].code }}
         exportable={{ operation: salesChannelOps.list }}
@@ -177,7 +178,7 @@ export default function SalesManagementListPage() {
         title={historyOf ? `渠道上下架记录：${historyOf.name}` : ''}
         open={historyOf !== null}
         onClose={() => setHistoryOf(null)}
-        size="large"
+        size={960}
       >
         {historyOf && (
           <RecordHistory
