@@ -258,3 +258,36 @@ export async function fullPhone(ctx: OpContext, id: number): Promise<string> {
   if (!store) throw notFound('门店');
   return store.contact_phone;
 }
+
+// ---------------------------------------------------------------- read by other modules (goods: 门店商品)
+
+/** A store as other modules see it: id, code, name and status. */
+export interface StoreRef {
+  id: number;
+  storeCode: string;
+  name: string;
+  status: number;
+  statusName: string;
+}
+const storeRef = (r: Selectable<StoreTable>): StoreRef => ({
+  id: Number(r.id),
+  storeCode: r.store_code,
+  name: r.name,
+  status: Number(r.status),
+  statusName: STORE_STATUS[Number(r.status) as keyof typeof STORE_STATUS] ?? String(r.status),
+});
+
+/** The merchant's stores (newest first) as options for other modules' pickers. */
+export async function storeOptions(ctx: OpContext): Promise<StoreRef[]> {
+  return (await repo.storeQuery(ctx.db, merchantOf(ctx), { sortOrder: 'descend' }).execute()).map(storeRef);
+}
+
+/** The merchant's stores among `ids` (another merchant's ids are simply absent), by id. */
+export async function storesByIds(ctx: OpContext, ids: readonly number[]): Promise<Map<number, StoreRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await repo
+    .storeQuery(ctx.db, merchantOf(ctx), { sortOrder: 'descend' })
+    .where('store.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), storeRef(r)]));
+}

@@ -102,7 +102,6 @@ const supplyRoutes: AppRoute[] = [
   }),
 ];
 
-
 // ---- goods-apply: 新品申请 / SKU申请 (section 102) and 审核记录 (section 129) ----
 
 const NEW_PRODUCTS_LIST = '/website/goods/new-products-list';
@@ -145,7 +144,51 @@ const approvalRoutes: AppRoute[] = [
     page: () => import('./pages/record-list-page.tsx'),
   },
 ];
-// ---- end goods-apply ----
 
+// ---- goods bank, store goods, sales channels (docs/goods.md "Where goods are sold") ----
+export const GOODS_BANK_LIST = '/website/goods/goods-bank-list';
+export const GOODS_SHOP_LIST = '/website/goods/goods-shop-list';
 
-export const routes: AppRoute[] = [...libraryRoutes, ...goodsSpuRoutes, ...approvalRoutes, ...supplyRoutes];
+const goodsChannelRoutes: AppRoute[] = [
+  page({
+    path: 'goods/goods-bank-list',
+    name: 'goods-bank-list',
+    title: '商品库',
+    anchor: 'goods-bank-list',
+    page: () => import('./pages/goods-bank-list-page.tsx'),
+  }),
+  page({
+    path: 'goods/add-goods-bank/:handleType?/:goodsId?',
+    name: 'add-goods-bank',
+    anchor: 'goods-bank-list',
+    activeMenu: GOODS_BANK_LIST,
+    title: ({ params }) =>
+      params.handleType === 'edit' ? '编辑商品库商品' : params.handleType === 'view' ? '查看商品库商品' : '加入商品库',
+    page: () => import('./pages/add-goods-bank-page.tsx'),
+  }),
+  page({
+    path: 'goods/goods-shop-list',
+    name: 'goods-shop-list',
+    title: '门店商品',
+    anchor: 'goods-shop-list',
+    page: () => import('./pages/goods-shop-list-page.tsx'),
+  }),
+  page({
+    // the spec's optional path parameters, in its order ('-' stands for one left empty before a later one)
+    path: 'goods/add-goods-shop/:handleType?/:skuId?/:merchantCode?/:merchantName?/:storeId?/:storeName?/:skuName?',
+    name: 'add-goods-shop',
+    anchor: 'goods-shop-list',
+    activeMenu: GOODS_SHOP_LIST,
+    title: ({ params }) => (params.handleType === 'edit' ? '修改门店价' : params.handleType === 'view' ? '查看门店商品' : '门店铺货'),
+    page: () => import('./pages/add-goods-shop-page.tsx'),
+  }),
+  page({
+    path: 'goods/salesmanagement-list',
+    name: 'salesmanagement-list',
+    title: '销售管理',
+    anchor: 'salesmanagement-list',
+    page: () => import('./pages/salesmanagement-list-page.tsx'),
+  }),
+];
+
+export const routes: AppRoute[] = [...libraryRoutes, ...goodsSpuRoutes, ...goodsChannelRoutes, ...approvalRoutes, ...supplyRoutes];
