@@ -9,9 +9,18 @@
  * again have loaded (the page is only tall enough then).
  */
 import { readJson, remove, writeJson } from './storage.ts';
+import { getSession, type SessionState } from './session-store.ts';
 
-/** sessionStorage key of every tab's parts: { [tab path]: { [part]: value } }. */
+/** sessionStorage key of every tab's parts: { owner, tabs: { [tab path]: { [part]: value } } }. */
 export const TAB_STATE_KEY = 'TAB_STATE';
+
+/**
+ * Whose tabs: account, merchant, organisation and role. The tab bar starts afresh for another owner (spec §4
+ * switches reload), and what the tabs kept is only read back by the same owner.
+ */
+export function tabOwner(s: Pick<SessionState, 'userInfo' | 'loginRole' | 'currentOrganization' | 'currentRole'>): string {
+  return [s.userInfo?.userName ?? '', s.loginRole?.merchantId ?? '', s.currentOrganization.at(-1) ?? '', s.currentRole.join(',')].join('|');
+}
 
 /** Whether a path is a page of the tab bar. */
 export const isTabPath = (pathname: string): boolean => pathname.startsWith('/website/');
@@ -25,9 +34,16 @@ export function currentTab(): string | null {
 
 type AllTabs = Record<string, Record<string, unknown>>;
 
+/** The current owner's tabs' parts (another owner's are not read). */
 function readAll(): AllTabs {
-  const all = readJson<AllTabs>('session', TAB_STATE_KEY);
-  return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+  const stored = readJson<{ owner?: string; tabs?: AllTabs }>('session', TAB_STATE_KEY);
+  if (!stored || stored.owner !== tabOwner(getSession()) || !stored.tabs || typeof stored.tabs !== 'object') return {};
+  return stored.tabs;
+}
+
+function writeAll(all: AllTabs): void {
+  if (Object.keys(all).length) writeJson('session', TAB_STATE_KEY, { owner: tabOwner(getSession()), tabs: all });
+  else remove('session', TAB_STATE_KEY);
 }
 
 /** One part of a tab's state, or null when none was kept. */
@@ -46,8 +62,7 @@ export function writeTabState(tab: string | null, part: string, value: unknown):
   else parts[part] = value;
   if (Object.keys(parts).length) all[tab] = parts;
   else delete all[tab];
-  if (Object.keys(all).length) writeJson('session', TAB_STATE_KEY, all);
-  else remove('session', TAB_STATE_KEY);
+  writeAll(all);
 }
 
 /** Forgets every part of the given tabs (they were closed). */
@@ -60,9 +75,7 @@ export function forgetTabState(...tabs: string[]): void {
       changed = true;
     }
   }
-  if (!changed) return;
-  if (Object.keys(all).length) writeJson('session', TAB_STATE_KEY, all);
-  else remove('session', TAB_STATE_KEY);
+  if (changed) writeAll(all);
 }
 
 /** Forgets every tab's parts except those of the tabs kept. */

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { readJson, writeJson } from '../../platform/storage.ts';
 import { getSession, type SessionState } from '../../platform/session-store.ts';
-import { forgetTabState, keepTabState } from '../../platform/tab-state.ts';
+import { forgetTabState, keepTabState, tabOwner } from '../../platform/tab-state.ts';
 import { closeOthers, closeRight, closeTab, HOME_TAB, openTab, type PageTab } from './page-tabs-model.ts';
 
 /** sessionStorage key of the open tabs (a reload keeps them; another browser window has its own). */
@@ -21,9 +21,7 @@ interface TabsState extends Stored {
   refreshNonce: number;
 }
 
-export function ownerOf(s: Pick<SessionState, 'userInfo' | 'loginRole' | 'currentOrganization' | 'currentRole'>): string {
-  return [s.userInfo?.userName ?? '', s.loginRole?.merchantId ?? '', s.currentOrganization.at(-1) ?? '', s.currentRole.join(',')].join('|');
-}
+export const ownerOf = (s: Pick<SessionState, 'userInfo' | 'loginRole' | 'currentOrganization' | 'currentRole'>): string => tabOwner(s);
 
 function restore(owner: string): Stored {
   const stored = readJson<Stored>('session', PAGE_TABS_KEY);
