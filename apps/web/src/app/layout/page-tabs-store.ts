@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { readJson, writeJson } from '../../platform/storage.ts';
 import { getSession, type SessionState } from '../../platform/session-store.ts';
+import { forgetTabState, keepTabState, tabOwner } from '../../platform/tab-state.ts';
 import { closeOthers, closeRight, closeTab, HOME_TAB, openTab, type PageTab } from './page-tabs-model.ts';
 
 /** sessionStorage key of the open tabs (a reload keeps them; another browser window has its own). */
@@ -20,9 +21,7 @@ interface TabsState extends Stored {
   refreshNonce: number;
 }
 
-export function ownerOf(s: Pick<SessionState, 'userInfo' | 'loginRole' | 'currentOrganization' | 'currentRole'>): string {
-  return [s.userInfo?.userName ?? '', s.loginRole?.merchantId ?? '', s.currentOrganization.at(-1) ?? '', s.currentRole.join(',')].join('|');
-}
+export const ownerOf = (s: Pick<SessionState, 'userInfo' | 'loginRole' | 'currentOrganization' | 'currentRole'>): string => tabOwner(s);
 
 function restore(owner: string): Stored {
   const stored = readJson<Stored>('session', PAGE_TABS_KEY);
@@ -40,20 +39,36 @@ function save(next: Partial<Stored>): void {
 
 export const usePageTabs = <T>(selector: (s: TabsState) => T): T => useStore(pageTabsStore, selector);
 
-/** Makes the store belong to the current session; organisation or role switches and a new sign-in start afresh. */
+/**
+ * Makes the store belong to the current session; organisation or role switches and a new sign-in start afresh
+ * (and forget what the old tabs kept: platform/tab-state.ts).
+ */
 export function adoptOwner(owner: string): void {
-  if (pageTabsStore.getState().owner !== owner) save(restore(owner));
+  if (pageTabsStore.getState().owner === owner) return;
+  const next = restore(owner);
+  keepTabState(next.tabs.map((t) => t.path));
+  save(next);
 }
 
-export const rememberTab = (tab: PageTab) => save({ tabs: openTab(pageTabsStore.getState().tabs, tab) });
+/** Sets the open tabs; the ones no longer open lose their scroll and whatever their pages kept per tab. */
+function setTabs(tabs: PageTab[]): void {
+  const open = new Set(tabs.map((t) => t.path));
+  const closed = pageTabsStore
+    .getState()
+    .tabs.filter((t) => !open.has(t.path))
+    .map((t) => t.path);
+  const scroll = Object.fromEntries(Object.entries(pageTabsStore.getState().scroll).filter(([p]) => open.has(p)));
+  if (closed.length) forgetTabState(...closed);
+  save({ tabs, scroll });
+}
+
+export const rememberTab = (tab: PageTab) => setTabs(openTab(pageTabsStore.getState().tabs, tab));
 export function forgetTab(path: string, active: string): string | undefined {
   const { tabs, go } = closeTab(pageTabsStore.getState().tabs, path, active);
-  const scroll = { ...pageTabsStore.getState().scroll };
-  delete scroll[path];
-  save({ tabs, scroll });
+  setTabs(tabs);
   return go;
 }
-export const keepOnly = (path: string) => save({ tabs: closeOthers(pageTabsStore.getState().tabs, path) });
-export const dropRight = (path: string) => save({ tabs: closeRight(pageTabsStore.getState().tabs, path) });
+export const keepOnly = (path: string) => setTabs(closeOthers(pageTabsStore.getState().tabs, path));
+export const dropRight = (path: string) => setTabs(closeRight(pageTabsStore.getState().tabs, path));
 export const saveScroll = (path: string, y: number) => save({ scroll: { ...pageTabsStore.getState().scroll, [path]: y } });
 export const refreshActive = () => pageTabsStore.setState((s) => ({ refreshNonce: s.refreshNonce + 1 }));

@@ -5,6 +5,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { useSession } from '../../platform/session-store.ts';
 import { queryClient } from '../query-client.ts';
 import { usePageTitle } from '../page-title.ts';
+import { onPageSettled, pageLoading, isTabPath } from '../../platform/tab-state.ts';
 import { HOME_PATH, hasRight } from './page-tabs-model.ts';
 import {
   adoptOwner,
@@ -19,16 +20,43 @@ import {
   usePageTabs,
 } from './page-tabs-store.ts';
 
-/** Scrolls back to where a tab was left, once its page is tall enough (its data may still be loading). */
+/** How long a tab's page may take to load before its scroll is given up on. */
+const RESTORE_DEADLINE_MS = 10_000;
+
+/**
+ * Scrolls back to where a tab was left once its page is tall enough: tried again until the page's lists have
+ * loaded (platform/tab-state.ts's loading signal) and the window stays there, and given up when the person
+ * scrolls, clicks or types first, or after RESTORE_DEADLINE_MS.
+ */
 function restoreScroll(y: number): () => void {
-  let tries = 0;
+  const until = Date.now() + RESTORE_DEADLINE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const attempt = () => {
-    window.scrollTo({ top: y });
-    if (Math.abs(window.scrollY - y) > 2 && ++tries < 12) timer = setTimeout(attempt, 120);
+  let settledOnce = false;
+  let done = false;
+  const inputs = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+  const stop = () => {
+    done = true;
+    clearTimeout(timer);
+    unsubscribe();
+    for (const e of inputs) window.removeEventListener(e, stop, true);
   };
+  const attempt = () => {
+    if (done) return;
+    clearTimeout(timer);
+    if (Math.abs(window.scrollY - y) > 2) window.scrollTo({ top: y });
+    const there = Math.abs(window.scrollY - y) <= 2;
+    // Done when there with nothing loading, twice in a row (a page that mounts late has not started yet).
+    if (there && !pageLoading()) {
+      if (settledOnce) return stop();
+      settledOnce = true;
+    } else settledOnce = false;
+    if (Date.now() > until) return stop();
+    timer = setTimeout(attempt, 100);
+  };
+  const unsubscribe = onPageSettled(() => requestAnimationFrame(attempt));
+  for (const e of inputs) window.addEventListener(e, stop, { capture: true, passive: true });
   attempt();
-  return () => clearTimeout(timer);
+  return stop;
 }
 
 /**
@@ -47,22 +75,32 @@ export function PageTabs() {
 
   useEffect(() => adoptOwner(owner), [owner]);
   useEffect(() => {
-    if (location.pathname.startsWith('/website/')) rememberTab({ path: active, title: title ?? '未命名页面' });
+    if (isTabPath(location.pathname)) rememberTab({ path: active, title: title ?? '未命名页面' });
   }, [active, title, location.pathname]);
 
-  // The window's scroll per tab: followed while a tab is shown, saved when another is, restored on return.
-  const shown = useRef(active);
+  // The window's scroll per tab: followed while a tab is shown, saved when another is (or the page is reloaded),
+  // restored on return (and after a reload) once the page has loaded.
+  const shown = useRef<string | null>(null);
   const lastY = useRef(window.scrollY);
   useEffect(() => {
     const onScroll = () => {
       lastY.current = window.scrollY;
     };
+    const onLeave = () => {
+      if (shown.current) saveScroll(shown.current, window.scrollY);
+    };
+    // The app puts the window back itself (the browser would try before the lists have loaded).
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    window.addEventListener('pagehide', onLeave);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', onLeave);
+    };
   }, []);
   useLayoutEffect(() => {
     if (shown.current === active) return;
-    saveScroll(shown.current, lastY.current);
+    if (shown.current !== null) saveScroll(shown.current, lastY.current);
     shown.current = active;
     const y = pageTabsStore.getState().scroll[active] ?? 0;
     lastY.current = y;

@@ -1,12 +1,20 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import {
+  useMemo,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+  type ThHTMLAttributes,
+} from 'react';
 import type { TableColumnType, TableProps } from 'antd';
-import { Button, Checkbox, Popover, Tooltip, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, PushpinOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Dropdown, Popover, Tooltip, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, PushpinOutlined, SettingOutlined } from '@ant-design/icons';
 import { useSession } from '../session-store.ts';
 import { readJson, remove, writeJson } from '../storage.ts';
 import {
   ACTIONS_KEY,
   arrangeColumns,
+  DEFAULT_COLUMN_WIDTH,
   isPinned,
   keyColumnOf,
   scrollWidthOf,
@@ -35,19 +43,59 @@ export function columnSettingsKey(owner: SettingsOwner | null | undefined, listI
   return `listColumns:${owner.merchantId ?? 0}:${owner.userId}:${listId}`;
 }
 
-/** Stored settings, or null when none (or not of the expected shape). */
-export function readColumnSettings(key: string | null): ColumnSettings | null {
-  if (!key) return null;
-  const v = readJson<Partial<ColumnSettings>>('local', key);
-  if (!v || !Array.isArray(v.order) || !Array.isArray(v.hidden)) return null;
-  const strings = (a: unknown[]) => a.filter((x): x is string => typeof x === 'string');
-  return { order: strings(v.order), hidden: strings(v.hidden) };
+/** Row density of a table (ProTable's 密度): antd's Table size. */
+export type Density = 'small' | 'middle' | 'large';
+export const DENSITIES: { value: Density; label: string }[] = [
+  { value: 'large', label: '宽松' },
+  { value: 'middle', label: '默认' },
+  { value: 'small', label: '紧凑' },
+];
+
+/** Narrowest and widest a column can be dragged. */
+export const MIN_COLUMN_WIDTH = 60;
+export const MAX_COLUMN_WIDTH = 1000;
+export const clampWidth = (w: number): number => Math.round(Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, w)));
+
+/**
+ * What one account chose for one list: 列设置 (order and hidden columns), dragged column widths, density and
+ * page size. Any part may be absent (the list's own default).
+ */
+export interface ListSettings extends Partial<ColumnSettings> {
+  widths?: Record<string, number>;
+  density?: Density;
+  pageSize?: number;
 }
 
-export function writeColumnSettings(key: string | null, settings: ColumnSettings | null): void {
+/** Stored settings, or null when none (parts not of the expected shape are dropped). */
+export function readListSettings(key: string | null): ListSettings | null {
+  if (!key) return null;
+  const v = readJson<Record<string, unknown>>('local', key);
+  if (!v || typeof v !== 'object') return null;
+  const strings = (a: unknown[]) => a.filter((x): x is string => typeof x === 'string');
+  const out: ListSettings = {};
+  if (Array.isArray(v.order) && Array.isArray(v.hidden)) {
+    out.order = strings(v.order);
+    out.hidden = strings(v.hidden);
+  }
+  if (v.widths && typeof v.widths === 'object') {
+    const widths = Object.entries(v.widths as Record<string, unknown>).filter(([, w]) => typeof w === 'number' && w > 0);
+    if (widths.length) out.widths = Object.fromEntries(widths.map(([k, w]) => [k, clampWidth(w as number)]));
+  }
+  if (DENSITIES.some((d) => d.value === v.density)) out.density = v.density as Density;
+  if (typeof v.pageSize === 'number' && Number.isInteger(v.pageSize) && v.pageSize > 0 && v.pageSize <= 200) out.pageSize = v.pageSize;
+  return Object.keys(out).length ? out : null;
+}
+
+export function writeListSettings(key: string | null, settings: ListSettings | null): void {
   if (!key) return;
-  if (settings) writeJson('local', key, settings);
+  const kept = settings ? Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) : {};
+  if (Object.keys(kept).length) writeJson('local', key, kept);
   else remove('local', key);
+}
+
+/** The 列设置 part (order and hidden columns) of the settings, or null when the columns were never arranged. */
+export function columnsPartOf(settings: ListSettings | null): ColumnSettings | null {
+  return settings?.order && settings.hidden ? { order: settings.order, hidden: settings.hidden } : null;
 }
 
 /** The movable (not pinned) columns in the order 列设置 shows them, hidden ones included. */
@@ -70,11 +118,18 @@ export function moveColumn(order: string[], key: string, step: -1 | 1): string[]
 interface ColumnSettingsPanelProps<T> {
   columns: ListColumn<T>[];
   settings: ColumnSettings | null;
-  onChange: (settings: ColumnSettings | null) => void;
+  onChange: (settings: ColumnSettings) => void;
+  /** 重置列设置: back to the list's own columns, widths, density and page size. */
+  onReset: () => void;
+  /** Whether anything was changed (else 重置列设置 is greyed). */
+  changed: boolean;
 }
 
-/** 列设置: show or hide each column and change their order; the key column and the actions stay. */
-export function ColumnSettingsButton<T>({ columns, settings, onChange }: ColumnSettingsPanelProps<T>) {
+/**
+ * 列设置: show or hide each column and change their order; the key column and the actions stay. 重置列设置
+ * forgets every setting of the list (columns, widths, density, page size).
+ */
+export function ColumnSettingsButton<T>({ columns, settings, onChange, onReset, changed }: ColumnSettingsPanelProps<T>) {
   const keyColumn = keyColumnOf(columns);
   const order = movableOrder(columns, settings);
   const hidden = new Set(settings?.hidden ?? []);
@@ -106,8 +161,8 @@ export function ColumnSettingsButton<T>({ columns, settings, onChange }: ColumnS
         >
           列展示
         </Checkbox>
-        <Button type="link" size="small" disabled={!settings} onClick={() => onChange(null)}>
-          重置
+        <Button type="link" size="small" disabled={!changed} onClick={onReset}>
+          重置列设置
         </Button>
       </div>
       <div className="column-settings-list">
@@ -143,7 +198,7 @@ export function ColumnSettingsButton<T>({ columns, settings, onChange }: ColumnS
         {pinnedTail.map((c) => pinnedRow(c, '右侧'))}
       </div>
       <Typography.Text type="secondary" className="column-settings-note">
-        设置保存在本浏览器，仅对当前账号生效
+        列、列宽、密度和每页条数保存在本浏览器，仅对当前账号生效
       </Typography.Text>
     </div>
   );
@@ -157,44 +212,198 @@ export function ColumnSettingsButton<T>({ columns, settings, onChange }: ColumnS
   );
 }
 
+/** The props a resizable header cell takes besides a th's own (given by the columns' onHeaderCell). */
+interface ResizableCellProps extends ThHTMLAttributes<HTMLTableCellElement> {
+  /** Width while dragged (not yet kept). */
+  onResize?: (width: number) => void;
+  /** The width to keep. */
+  onResizeEnd?: (width: number) => void;
+  resizeLabel?: string;
+  resizeWidth?: number;
+}
+
+/**
+ * A table header cell with a drag handle on its right edge (antd 6 has no resizable columns of its own): drag it,
+ * or focus it and press ←/→, to change the column's width.
+ */
+export function ResizableHeaderCell({ onResize, onResizeEnd, resizeLabel, resizeWidth, children, ...rest }: ResizableCellProps) {
+  if (!onResize || !onResizeEnd) return <th {...rest}>{children}</th>;
+  const start = (e: ReactPointerEvent<HTMLSpanElement>) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const x0 = e.clientX;
+    const w0 = e.currentTarget.parentElement?.getBoundingClientRect().width || resizeWidth || DEFAULT_COLUMN_WIDTH;
+    let width = clampWidth(w0);
+    const move = (ev: PointerEvent) => {
+      width = clampWidth(w0 + ev.clientX - x0);
+      onResize(width);
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      document.body.classList.remove('query-list-resizing');
+      onResizeEnd(width);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+    document.body.classList.add('query-list-resizing');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLSpanElement>) => {
+    const step = e.key === 'ArrowLeft' ? -10 : e.key === 'ArrowRight' ? 10 : 0;
+    if (!step) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const w0 = resizeWidth ?? e.currentTarget.parentElement?.getBoundingClientRect().width ?? DEFAULT_COLUMN_WIDTH;
+    onResizeEnd(clampWidth(w0 + step));
+  };
+  return (
+    <th {...rest}>
+      {children}
+      <span
+        className="query-list-resize"
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`调整列宽：${resizeLabel ?? ''}`}
+        aria-valuenow={resizeWidth}
+        aria-valuemin={MIN_COLUMN_WIDTH}
+        aria-valuemax={MAX_COLUMN_WIDTH}
+        tabIndex={0}
+        onPointerDown={start}
+        onKeyDown={onKeyDown}
+        // A click on the handle is not a click on the header (which sorts).
+        onClick={(e) => e.stopPropagation()}
+      />
+    </th>
+  );
+}
+
+const RESIZABLE_COMPONENTS: TableProps<object>['components'] = { header: { cell: ResizableHeaderCell } };
+
+/** 密度: 宽松 / 默认 / 紧凑 (ProTable's density menu). */
+export function DensityButton({ value, onChange }: { value: Density; onChange: (d: Density) => void }) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [value],
+        items: DENSITIES.map((d) => ({ key: d.value, label: d.label })),
+        onClick: ({ key }) => onChange(key as Density),
+      }}
+    >
+      <Tooltip title="密度">
+        <Button aria-label="密度" icon={<ColumnHeightOutlined />} />
+      </Tooltip>
+    </Dropdown>
+  );
+}
+
 export interface ListLayout<T> {
-  /** The antd columns: arranged by 列设置, key column fixed left, actions fixed right. */
+  /** The antd columns: arranged by 列设置, key column fixed left, actions fixed right, widths as dragged. */
   tableColumns: TableColumnType<T>[];
   /** Sum of the shown columns' widths (antd `scroll.x`). */
   scrollX: number;
   /** The 列设置 button for the table's toolbar. */
   settingsButton: ReactNode;
+  /** The 密度 button for the table's toolbar. */
+  densityButton: ReactNode;
+  /** The table's size (its density). */
+  size: Density;
+  /** The table's `components`: header cells that can be resized. */
+  components: TableProps<T>['components'];
+  /** The page size this account chose for the list, if any. */
+  pageSize?: number;
+  /** Keeps the page size this account chose for the list. */
+  setPageSize: (size: number) => void;
+}
+
+export interface ListLayoutOptions {
+  compact?: boolean;
+  sort?: { field?: string; order?: 'ascend' | 'descend' };
+  extraWidth?: number;
+  /** Called after 重置列设置 (the list goes back to its own page size). */
+  onReset?: () => void;
 }
 
 /**
- * One list's table layout: the column definition with this account's 列设置 (kept in
- * localStorage per account and list), the fixed key and actions columns and the scroll width.
+ * One list's table layout: the column definition with this account's settings (kept in localStorage per
+ * account and list: 列设置, column widths, density, page size), the fixed key and actions columns and the
+ * scroll width.
  */
-export function useListLayout<T>(
-  listId: string,
-  columns: ListColumn<T>[],
-  opts: { compact?: boolean; sort?: { field?: string; order?: 'ascend' | 'descend' }; extraWidth?: number } = {},
-): ListLayout<T> {
-  const { compact, sort, extraWidth = 0 } = opts;
+export function useListLayout<T>(listId: string, columns: ListColumn<T>[], opts: ListLayoutOptions = {}): ListLayout<T> {
+  const { compact, sort, extraWidth = 0, onReset } = opts;
   const loginRole = useSession((s) => s.loginRole);
   const storageKey = columnSettingsKey(loginRole, listId);
   // Settings per storage key: another account (or list) starts from its own stored choice.
-  const [state, setState] = useState<{ key: string | null; settings: ColumnSettings | null }>(() => ({
+  const [state, setState] = useState<{ key: string | null; settings: ListSettings | null }>(() => ({
     key: storageKey,
-    settings: readColumnSettings(storageKey),
+    settings: readListSettings(storageKey),
   }));
-  const settings = state.key === storageKey ? state.settings : readColumnSettings(storageKey);
-  const shown = useMemo(() => shownColumnsOf(columns, compact), [columns, compact]);
-  const tableColumns = useMemo(() => tableColumnsOf(columns, { compact, sort, settings }), [columns, compact, sort, settings]);
-  const arranged = useMemo(() => arrangeColumns(shown, settings), [shown, settings]);
-  const scrollX = scrollWidthOf(arranged, extraWidth);
-  const onChange = (next: ColumnSettings | null) => {
-    writeColumnSettings(storageKey, next);
-    setState({ key: storageKey, settings: next });
+  const settings = state.key === storageKey ? state.settings : readListSettings(storageKey);
+  // A column being dragged: its width follows the pointer, kept when let go.
+  const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
+  const save = (next: ListSettings | null) => {
+    writeListSettings(storageKey, next);
+    setState({ key: storageKey, settings: readListSettings(storageKey) });
   };
+  const update = (patch: Partial<ListSettings>) => save({ ...settings, ...patch });
+
+  const widths = useMemo(
+    () => ({ ...settings?.widths, ...(dragging ? { [dragging.key]: dragging.width } : {}) }),
+    [settings?.widths, dragging],
+  );
+  const sized = useMemo(() => columns.map((c) => (widths[c.key] ? { ...c, width: widths[c.key] } : c)), [columns, widths]);
+  const columnsPart = useMemo(() => columnsPartOf(settings), [settings]);
+  const shown = useMemo(() => shownColumnsOf(sized, compact), [sized, compact]);
+  const arranged = useMemo(() => arrangeColumns(shown, columnsPart), [shown, columnsPart]);
+  const scrollX = scrollWidthOf(arranged, extraWidth);
+  const tableColumns = useMemo(
+    () =>
+      tableColumnsOf(sized, { compact, sort, settings: columnsPart }).map((c): TableColumnType<T> => {
+        const key = String(c.key);
+        if (key === ACTIONS_KEY) return c;
+        const width = typeof c.width === 'number' ? c.width : undefined;
+        return {
+          ...c,
+          onHeaderCell: () =>
+            ({
+              onResize: (w: number) => setDragging({ key, width: w }),
+              onResizeEnd: (w: number) => {
+                setDragging(null);
+                writeListSettings(storageKey, { ...settings, widths: { ...settings?.widths, [key]: w } });
+                setState({ key: storageKey, settings: readListSettings(storageKey) });
+              },
+              resizeLabel: typeof c.title === 'string' ? c.title : key,
+              resizeWidth: width,
+            }) as ThHTMLAttributes<HTMLTableCellElement>,
+        };
+      }),
+    [sized, compact, sort, columnsPart, settings, storageKey],
+  );
+  const size: Density = settings?.density ?? (compact ? 'small' : 'middle');
+  const changed = !!settings;
   return {
     tableColumns,
     scrollX,
-    settingsButton: <ColumnSettingsButton columns={shown} settings={settings} onChange={onChange} />,
+    size,
+    components: RESIZABLE_COMPONENTS as TableProps<T>['components'],
+    pageSize: settings?.pageSize,
+    setPageSize: (pageSize) => update({ pageSize }),
+    densityButton: <DensityButton value={size} onChange={(density) => update({ density })} />,
+    settingsButton: (
+      <ColumnSettingsButton
+        columns={shownColumnsOf(columns, compact)}
+        settings={columnsPart}
+        changed={changed}
+        onChange={(next) => update(next)}
+        onReset={() => {
+          save(null);
+          onReset?.();
+        }}
+      />
+    ),
   };
 }

@@ -1,6 +1,7 @@
-import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, Form, Input, Row, Select, Space, Table, Tooltip, TreeSelect, type TableProps } from 'antd';
+import dayjs from 'dayjs';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import {
   lastPage,
@@ -16,6 +17,7 @@ import {
 import { ExportButton, type ListExport } from './export-button.tsx';
 import { KeysetPager, PAGE_SIZE_OPTIONS } from './keyset-pager.tsx';
 import { LIST_TABLE_STICKY, useListLayout } from './column-settings.tsx';
+import { currentTab, readTabState, signalLoading, writeTabState } from '../tab-state.ts';
 import './query-list.css';
 
 export type { ListExport };
@@ -67,8 +69,9 @@ interface QueryListOptions<T> {
   /** Shown when the list has no rows. */
   emptyText?: ReactNode;
   /**
-   * Names this list's 列设置 in the browser (per account); by default the query key. Set it when
-   * two pages show one query differently.
+   * Names this list's settings in the browser (列设置, widths, density, page size per account; filters, page and
+   * sort per tab); by default the query key. Set it when two pages show one query differently, or a page has
+   * two lists of one query.
    */
   settingsId?: string;
   expandable?: TableProps<T>['expandable'];
@@ -116,6 +119,39 @@ function searchInput(field: ResolvedSearchField): ReactNode {
   }
 }
 
+/**
+ * What a list keeps per tab (platform/tab-state.ts) so a tab shown again, or reloaded, has the list as it was
+ * left: the search form as typed, the search applied, the page (keyset: the cursor it starts from, 第 N 页 and
+ * the count of the first page), page size, sort and whether the form was unfolded.
+ */
+interface ListTabState {
+  values?: Record<string, unknown>;
+  filters: Record<string, unknown>;
+  pageNum: number;
+  pageSize: number;
+  cursor?: string;
+  sort?: { field?: string; order?: 'ascend' | 'descend' };
+  counted?: { searchKey: string; total: number };
+  expanded?: boolean;
+}
+
+function validTabState(v: ListTabState | null): ListTabState | null {
+  if (!v || typeof v !== 'object') return null;
+  if (!v.filters || typeof v.filters !== 'object' || !Number.isInteger(v.pageNum) || v.pageNum < 1) return null;
+  if (!Number.isInteger(v.pageSize) || v.pageSize < 1 || v.pageSize > 200) return null;
+  return v;
+}
+
+/** Form values read back from storage: the date ranges as dayjs again. */
+function reviveValues(values: Record<string, unknown>, fields: ResolvedSearchField[]): Record<string, unknown> {
+  const out = { ...values };
+  for (const f of fields) {
+    const v = out[f.name];
+    if (f.type === 'dateRange' && Array.isArray(v) && v.length === 2) out[f.name] = v.map((x) => (x ? dayjs(x as string) : x));
+  }
+  return out;
+}
+
 /** A page as either kind of list answers it. */
 type ListData<T> = { list: T[]; total?: number; nextCursor?: string | null; prevCursor?: string | null };
 
@@ -146,12 +182,39 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
   const request = props.request as (params: Record<string, unknown>) => Promise<ListData<T>>;
   const [form] = Form.useForm();
   const fields = useMemo(() => searchFieldsOf(columns, compact), [columns, compact]);
-  const [filters, setFilters] = useState<Record<string, unknown>>(() => toQueryParams(initialValues ?? {}, fields));
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: defaultPageSize });
+  const listId = settingsId ?? `${queryKey.filter((k) => typeof k === 'string').join('.')}${compact ? ':compact' : ''}`;
+
+  // Per tab (sessionStorage): the list as it was left in this tab, read once when the page mounts.
+  const [tab] = useState(currentTab);
+  const part = `list:${listId}`;
+  const [restored] = useState(() => validTabState(readTabState<ListTabState>(tab, part)));
+  const [sort, setSort] = useState<{ field?: string; order?: 'ascend' | 'descend' }>(() => restored?.sort ?? {});
+  const initialFilters = useMemo(() => toQueryParams(initialValues ?? {}, fields), [initialValues, fields]);
+
+  // Per account (localStorage): 列设置, column widths, density and page size. Every column stays reachable on a
+  // small screen (1366×768): the table scrolls sideways by the sum of its column widths, with the key column and
+  // the actions fixed; 列设置 hides and moves columns.
+  const layout = useListLayout(listId, columns, {
+    compact,
+    sort,
+    extraWidth: expandable ? 48 : 0,
+    onReset: () => {
+      setPaging({ pageNum: 1, pageSize: defaultPageSize });
+      setCursor(undefined);
+    },
+  });
+  const accountPageSize = layout.pageSize ?? defaultPageSize;
+
+  const [filters, setFilters] = useState<Record<string, unknown>>(() => restored?.filters ?? initialFilters);
+  const [paging, setPaging] = useState(() =>
+    restored ? { pageNum: restored.pageNum, pageSize: restored.pageSize } : { pageNum: 1, pageSize: accountPageSize },
+  );
   // Keyset: where the shown page starts (absent on the first page); pageNum only counts for 第 N 页.
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const [sort, setSort] = useState<{ field?: string; order?: 'ascend' | 'descend' }>({});
-  const [expanded, setExpanded] = useState(false);
+  const [cursor, setCursor] = useState<string | undefined>(() => (keyset ? restored?.cursor : undefined));
+  const [expanded, setExpanded] = useState(() => restored?.expanded ?? false);
+  // The form as typed (not yet applied), kept with the rest.
+  const typed = useRef<Record<string, unknown> | undefined>(restored?.values);
+  const [formInitial] = useState(() => (restored?.values ? reviveValues(restored.values, fields) : initialValues));
 
   const sorting = sort.field && sort.order ? { sortField: sort.field, sortOrder: sort.order } : {};
   const params = keyset
@@ -183,7 +246,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
   }
   // Keyset: the server counts with the first page only; the count stays while the same search is paged.
   const searchKey = JSON.stringify([filters, paging.pageSize, sorting]);
-  const [counted, setCounted] = useState<{ searchKey: string; total: number } | null>(null);
+  const [counted, setCounted] = useState<{ searchKey: string; total: number } | null>(() => restored?.counted ?? null);
   if (
     keyset &&
     data?.total !== undefined &&
@@ -195,10 +258,46 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
   const total = keyset ? (counted?.searchKey === searchKey ? counted.total : undefined) : data?.total;
   const listEmpty = !data || (data.total ?? data.list.length) === 0;
 
-  // Every column stays reachable on a small screen (1366×768): the table scrolls sideways by the
-  // sum of its column widths, with the key column and the actions fixed; 列设置 hides and moves columns.
-  const listId = settingsId ?? `${queryKey.filter((k) => typeof k === 'string').join('.')}${compact ? ':compact' : ''}`;
-  const layout = useListLayout(listId, columns, { compact, sort, extraWidth: expandable ? 48 : 0 });
+  // A kept cursor the server no longer takes (a failed restored page): back to the first page.
+  const [checkCursor, setCheckCursor] = useState(() => !!restored?.cursor && keyset);
+  if (checkCursor && (data || query.isError) && !query.isPlaceholderData) {
+    setCheckCursor(false);
+    if (query.isError && cursor) firstPage();
+  }
+
+  // Kept per tab whenever it changes; the list's own defaults keep nothing (a 重置 forgets the tab's list).
+  const keep = () => {
+    const atDefault =
+      typed.current === undefined &&
+      JSON.stringify(filters) === JSON.stringify(initialFilters) &&
+      paging.pageNum === 1 &&
+      !cursor &&
+      paging.pageSize === accountPageSize &&
+      !sort.field &&
+      !expanded;
+    const state: ListTabState = {
+      values: typed.current,
+      filters,
+      pageNum: paging.pageNum,
+      pageSize: paging.pageSize,
+      ...(cursor ? { cursor } : {}),
+      ...(sort.field ? { sort } : {}),
+      ...(keyset && counted ? { counted } : {}),
+      ...(expanded ? { expanded } : {}),
+    };
+    writeTabState(tab, part, atDefault ? null : state);
+  };
+  const keepRef = useRef(keep);
+  useEffect(() => {
+    keepRef.current = keep;
+    keep();
+  });
+
+  // The tab bar puts the window's scroll back once the page's lists have loaded.
+  const [loadingToken] = useState(() => Symbol(listId));
+  useEffect(() => signalLoading(loadingToken, query.isLoading), [loadingToken, query.isLoading]);
+  useEffect(() => () => signalLoading(loadingToken, false), [loadingToken]);
+
   const foldable = fields.length > foldAfter;
   const shown = foldable && !expanded ? fields.slice(0, foldAfter) : fields;
 
@@ -212,9 +311,26 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
     setFilters(next);
     firstPage();
   };
+  // 重置: the list's own search, first page, page size and order (and the tab forgets its list).
   const reset = () => {
     form.resetFields();
-    submit(initialValues ?? {});
+    form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, initialValues?.[f.name]])));
+    typed.current = undefined;
+    const unchanged =
+      paging.pageNum === 1 &&
+      !cursor &&
+      paging.pageSize === accountPageSize &&
+      !sort.field &&
+      JSON.stringify(initialFilters) === JSON.stringify(filters);
+    if (unchanged) {
+      keep();
+      void query.refetch();
+      return;
+    }
+    setFilters(initialFilters);
+    setSort({});
+    setPaging({ pageNum: 1, pageSize: accountPageSize });
+    setCursor(undefined);
   };
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -225,7 +341,9 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
       return;
     }
     if (keyset) return;
-    setPaging({ pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? defaultPageSize });
+    const pageSize = pagination.pageSize ?? paging.pageSize;
+    if (pageSize !== paging.pageSize) layout.setPageSize(pageSize);
+    setPaging({ pageNum: pagination.current ?? 1, pageSize });
   };
 
   const empty = query.isError ? (
@@ -244,8 +362,12 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
         <Card className="query-list-search" variant="borderless" size={compact ? 'small' : undefined}>
           <Form
             form={form}
-            initialValues={initialValues}
+            initialValues={formInitial}
             onFinish={submit}
+            onValuesChange={(_, all: Record<string, unknown>) => {
+              typed.current = all;
+              keepRef.current();
+            }}
             labelCol={{ flex: '80px' }}
             wrapperCol={{ flex: '1 1 0' }}
             className="query-list-form"
@@ -293,12 +415,14 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
             <Tooltip title="刷新">
               <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void query.refetch()} />
             </Tooltip>
+            {layout.densityButton}
             {layout.settingsButton}
           </Space>
         </div>
         <Table<T>
           rowKey={rowKey}
-          size={compact ? 'small' : 'middle'}
+          size={layout.size}
+          components={layout.components}
           columns={layout.tableColumns}
           dataSource={data?.list ?? []}
           loading={tableLoading}
@@ -344,6 +468,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
               setPaging((p) => ({ ...p, pageNum: p.pageNum + 1 }));
             }}
             onPageSize={(pageSize) => {
+              layout.setPageSize(pageSize);
               setPaging({ pageNum: 1, pageSize });
               setCursor(undefined);
             }}

@@ -186,12 +186,14 @@ export default function OrganizationListPage() {
             <Tooltip title="刷新">
               <Button aria-label="刷新" icon={<ReloadOutlined />} onClick={() => void tree.refetch()} />
             </Tooltip>
+            {layout.densityButton}
             {layout.settingsButton}
           </Space>
         </div>
         <Table<OrgNode>
           rowKey="id"
-          size="middle"
+          size={layout.size}
+          components={layout.components}
           loading={tree.isFetching}
           dataSource={shown}
           pagination={false}
