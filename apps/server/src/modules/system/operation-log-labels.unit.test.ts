@@ -88,7 +88,10 @@ describe('operation log words come from the operations themselves', () => {
       }
       for (const a of anchorsOf(o)) if (!pages.has(a)) missing.push(`${o.name}: page ${a}`);
     }
-    expect(missing, 'name the field in the operation group\'s `targets` (contracts), or add a field every area shares to TARGET_FIELDS in platform/audit.ts').toEqual([]);
+    expect(
+      missing,
+      "name the field in the operation group's `targets` (contracts), or add a field every area shares to TARGET_FIELDS in platform/audit.ts",
+    ).toEqual([]);
   });
 });
 
