@@ -3,7 +3,7 @@ import { defineOperations } from '../core/operation.ts';
 import { historyChangeSchema, historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { keysetInput, keysetOf } from '../core/keyset.ts';
 import { listInput, pagedOf, timeRange } from '../core/paging.ts';
-import { priceCentsSchema, productFields, skuFields, specValueSchema } from './goods-fields.ts';
+import { priceCentsSchema, productFields, skuFields, specValueSchema, GOODS_TARGETS } from './goods-fields.ts';
 
 // 新品申请 (new-products-list / add-new-products / apply-goods), SKU申请 (apply-sku) and their review; 审核记录
 // (merchant-goods-management/record-list): every review action across applications.
@@ -235,7 +235,7 @@ export const approvalPdfFileName = (approvalCode: string, kind: number) =>
 const REVIEW = 'new-products-review';
 
 export const approvalOps = defineOperations(
-  { anchor: 'new-products-list', merchantScope: 'merchant' },
+  { anchor: 'new-products-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     list: {
       name: 'goods.approval.list',

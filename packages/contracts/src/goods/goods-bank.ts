@@ -3,7 +3,7 @@ import { optionalText } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf } from '../core/paging.ts';
-import { categoryIdSchema, priceCentsSchema } from './goods-fields.ts';
+import { categoryIdSchema, priceCentsSchema, GOODS_TARGETS } from './goods-fields.ts';
 import { goodsIdSchema, skuIdSchema } from './sku.ts';
 
 // 商品库 (goods-bank-list, add-goods-bank/:handleType?/:goodsId?): the merchant's goods offered to its stores.
@@ -118,7 +118,7 @@ export const bankCandidateSchema = z.object({
 export type BankCandidate = z.infer<typeof bankCandidateSchema>;
 
 export const goodsBankOps = defineOperations(
-  { anchor: 'goods-bank-list', merchantScope: 'merchant' },
+  { anchor: 'goods-bank-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     list: {
       name: 'goods.goods-bank.list',
@@ -153,7 +153,7 @@ export const goodsBankOps = defineOperations(
     },
     setStatus: {
       name: 'goods.goods-bank.setStatus',
-      label: '商品库可售/停售',
+      label: '设置商品库可售状态',
       summary: '停售时该商品在所有门店下架',
       writes: true,
       input: goodsBankSetStatusInput,

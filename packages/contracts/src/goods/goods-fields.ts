@@ -105,6 +105,9 @@ export const GOODS_TARGETS = {
   skuId: 'SKU',
   categoryId: '商品分类',
   imageIds: '商品图片',
+  approvalCode: '申请单',
+  storeGoodsId: '门店商品',
+  channelCode: '销售渠道',
 } as const;
 
 /** What the supply-chain resources' key fields name in the 操作日志. */

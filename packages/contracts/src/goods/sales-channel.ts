@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, optionSchema, pagedOf } from '../core/paging.ts';
-import { categoryIdSchema } from './goods-fields.ts';
+import { categoryIdSchema, GOODS_TARGETS } from './goods-fields.ts';
 import { skuIdSchema } from './sku.ts';
 
 // 销售管理 (salesmanagement-list): the shelf state of every SKU in each sales channel of the merchant (the
@@ -71,7 +71,7 @@ export const channelShelfListInput = listInput(
 );
 
 export const salesChannelOps = defineOperations(
-  { anchor: 'salesmanagement-list', merchantScope: 'merchant' },
+  { anchor: 'salesmanagement-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     channels: { name: 'goods.sales-channel.channels', label: '销售渠道', input: z.object({}), output: z.array(optionSchema) },
     list: {

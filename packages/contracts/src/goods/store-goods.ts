@@ -3,7 +3,7 @@ import { idSchema } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, nothing, pagedOf } from '../core/paging.ts';
-import { priceCentsSchema } from './goods-fields.ts';
+import { priceCentsSchema, GOODS_TARGETS } from './goods-fields.ts';
 import { skuIdSchema } from './sku.ts';
 
 // 门店商品 (goods-shop-list, add-goods-shop with optional handleType, skuId, merchantCode, merchantName, storeId,
@@ -99,7 +99,7 @@ export const bankSkuOptionSchema = z.object({
 export type BankSkuOption = z.infer<typeof bankSkuOptionSchema>;
 
 export const storeGoodsOps = defineOperations(
-  { anchor: 'goods-shop-list', merchantScope: 'merchant' },
+  { anchor: 'goods-shop-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     list: {
       name: 'goods.store-goods.list',
