@@ -52,7 +52,17 @@ async function main(): Promise<void> {
     throw err;
   }
   const announced = config.deviceLink.portIsDefault || config.deviceLink.port === 0 ? readBrokerAddress(config.dataDir) : undefined;
-  const url = values.url ?? config.deviceLink.url ?? announced ?? `mqtt://127.0.0.1:${config.deviceLink.port || 1883}`;
+  const url =
+    values.url ??
+    config.deviceLink.url ??
+    announced ??
+    (config.deviceLink.portIsDefault ? undefined : `mqtt://127.0.0.1:${config.deviceLink.port}`);
+  if (!url) {
+    // Never guess 1883: another broker there (a Mosquitto) would take the cabinets and the server would never see them.
+    throw new Error(
+      `找不到运行中的服务器的设备连接地址（${config.dataDir}/mqtt-address）：请先在同一 DATA_DIR 上 npm start，或用 --url / MQTT_URL / MQTT_PORT 指定\n${USAGE}`,
+    );
+  }
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db);
   const creds = await provisionCabinets(db.db, systemClock, n);
