@@ -108,7 +108,8 @@ export const goodsLibraryJourneys = [
       await history.getByText('编辑商品').waitFor();
       const text = await history.innerText();
       assert(text.includes(before) && text.includes(after), `history lacks before/after: ${text.slice(0, 300)}`);
-      assert(text.includes('¥2.50') && text.includes('新增标准商品'), `history: ${text.slice(0, 300)}`);
+      // the product's first entry: seeded (新增标准商品) or, when an approval created it, 新品申请入库
+      assert(text.includes('¥2.50') && /新增标准商品|新品申请入库/.test(text), `history: ${text.slice(0, 300)}`);
       const detail = await page.getByTestId('standard-product-detail').innerText();
       assert(detail.includes('¥2.50'), `detail shows ${detail}`);
       await page.locator('.ant-card', { hasText: '操作记录' }).scrollIntoViewIfNeeded();
@@ -170,7 +171,12 @@ export const goodsLibraryJourneys = [
       await page.waitForURL(/standerd-edit\/SP\d{8}$/);
       await page.getByText('只能查看').first().waitFor();
       assert((await page.locator('#name').count()) === 0, 'operator sees the edit form');
-      await page.locator('.ant-card', { hasText: '操作记录' }).getByText('新增标准商品').waitFor();
+      // the product's history: seeded (新增标准商品) or, when an approval ran first, 新品申请入库
+      await page
+        .locator('.ant-card', { hasText: '操作记录' })
+        .getByText(/^(新增标准商品|新品申请入库)$/)
+        .first()
+        .waitFor();
       await shot();
     },
   },

@@ -119,9 +119,12 @@ export const goodsSpuJourneys = [
       assert(detail.includes('550ml') && detail.includes(barcodes[0]), `SKU detail: ${detail.slice(0, 300)}`);
       await page.screenshot({ path: extraShot('sku-view'), fullPage: true });
 
-      // ---- the whole SKU list by keyset: page 2 and back
+      // ---- the whole SKU list by keyset: page 2 and back (the tab kept the search: 重置 clears it)
       await page.goto(`${base}/website/goods/sku-list`);
       await rowsOf(page).first().waitFor();
+      assert((await page.getByLabel('关键词').inputValue()) === goodsName, 'the SKU list tab did not keep its search');
+      await page.getByRole('button', { name: /重\s*置/ }).click();
+      await waitFor(async () => (await rowsOf(page).count()) > 2, 'the whole list after 重置');
       await pager.getByText('第 1 页').waitFor();
       const firstPage = await rowsOf(page).allInnerTexts();
       const total = await pager.locator('.query-list-keyset-total').innerText();

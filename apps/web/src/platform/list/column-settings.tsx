@@ -266,7 +266,10 @@ export function ResizableHeaderCell({ onResize, onResizeEnd, resizeLabel, resize
         className="query-list-resize"
         role="separator"
         aria-orientation="vertical"
-        aria-label={`调整列宽：${resizeLabel ?? ''}`}
+        // The column's name goes in the title, not the accessible name: a label holding 角色名称 would also answer
+        // for the search field 角色名称 (getByLabel, screen readers' label lookup).
+        aria-label="调整列宽"
+        title={resizeLabel ? `拖动或用 ←/→ 调整「${resizeLabel}」的列宽` : undefined}
         aria-valuenow={resizeWidth}
         aria-valuemin={MIN_COLUMN_WIDTH}
         aria-valuemax={MAX_COLUMN_WIDTH}

@@ -176,9 +176,10 @@ describe('List settings per account (widths, density, page size)', { timeout: 90
     expect(tableWidth()).toBe(`${140 + 200 + 170}px`);
 
     // Width: the header's handle takes ←/→ (10 px a press).
-    const handle = within(th('名称')).getByRole('separator', { name: '调整列宽：名称' });
+    const handle = within(th('名称')).getByRole('separator', { name: '调整列宽' });
+    expect(handle.getAttribute('title')).toBe('拖动或用 ←/→ 调整「名称」的列宽');
     fireEvent.keyDown(handle, { key: 'ArrowRight' });
-    fireEvent.keyDown(screen.getByRole('separator', { name: '调整列宽：名称' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(within(th('名称')).getByRole('separator', { name: '调整列宽' }), { key: 'ArrowRight' });
     await waitFor(() => expect(tableWidth()).toBe(`${140 + 220 + 170}px`));
     // A click on the handle does not sort.
     fireEvent.click(within(th('创建时间')).getByRole('separator'));
