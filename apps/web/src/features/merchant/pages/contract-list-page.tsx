@@ -1,160 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Row, Select, Space, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { App, Button, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  CONTRACT_STATUS,
-  CONTRACT_TYPES,
-  contractFields,
-  contractOps,
-  type ContractRow,
-  type ContractType,
-} from '@merchant/contracts/merchant/contract';
-import { businessToday, dateToPicker, formatDate, pickerToDate } from '../../../shared/format/date.ts';
+import { CONTRACT_STATUS, CONTRACT_TYPES, contractOps, type ContractRow } from '@merchant/contracts/merchant/contract';
+import { formatDate } from '../../../shared/format/date.ts';
 import { centsToYuan, formatMoney } from '../../../shared/format/money.ts';
-import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { call, listLoader } from '../../../platform/call.ts';
 import { FilePreview } from '../components/file-preview.tsx';
-import { FileUpload } from '../components/file-upload.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { ContractTag } from '../components/status-tag.tsx';
 
 const KEY = ['merchant', 'contracts'] as const;
-const f = contractFields;
 
-interface FormValues {
-  name: string;
-  contractType: ContractType;
-  partyName: string;
-  amountYuan: number | null;
-  signDate: Dayjs | null;
-  period: [Dayjs, Dayjs] | null;
-  fileId: string | null;
-  remark: string;
-}
-
-function ContractModal({ editing, open, onClose }: { editing: ContractRow | null; open: boolean; onClose: () => void }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue(
-      editing
-        ? {
-            name: editing.name,
-            contractType: editing.contractType as ContractType,
-            partyName: editing.partyName,
-            amountYuan: editing.amount / 100,
-            signDate: dateToPicker(editing.signDate),
-            period: [dateToPicker(editing.startDate)!, dateToPicker(editing.endDate)!],
-            fileId: editing.fileId,
-            remark: editing.remark,
-          }
-        : {
-            name: '',
-            contractType: undefined,
-            partyName: '',
-            amountYuan: null,
-            signDate: dateToPicker(businessToday()),
-            period: null,
-            fileId: null,
-            remark: '',
-          },
-    );
-  }, [open, editing, form]);
-
-  const finish = async (v: FormValues) => {
-    setBusy(true);
-    try {
-      const body = {
-        name: v.name,
-        contractType: v.contractType,
-        partyName: v.partyName,
-        amount: Math.round((v.amountYuan ?? 0) * 100),
-        // business dates: the days picked, as 'YYYY-MM-DD' (no instant, no browser time zone)
-        signDate: pickerToDate(v.signDate) ?? '',
-        startDate: pickerToDate(v.period?.[0]) ?? '',
-        endDate: pickerToDate(v.period?.[1]) ?? '',
-        fileId: v.fileId ?? null,
-        remark: v.remark ?? '',
-      };
-      if (editing) {
-        await call(contractOps.edit, { ...body, id: editing.id });
-        message.success('合同已保存');
-      } else {
-        const res = await call(contractOps.add, body);
-        message.success(`合同已创建，编号 ${res.contractNo}`);
-      }
-      await queryClient.invalidateQueries({ queryKey: KEY });
-      onClose();
-    } catch {
-      // the catalogue showed the reason
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={open}
-      title={editing ? `编辑合同 ${editing.contractNo}` : '新增合同'}
-      width={720}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: busy }}
-      destroyOnHidden
-    >
-      <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void finish(v)}>
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item label="合同名称" name="name" required rules={[zodRule(f.name)]}>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="合同类型" name="contractType" required rules={[{ required: true, message: '请选择合同类型' }]}>
-              <Select placeholder="请选择" options={Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label }))} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="签约方" name="partyName" required rules={[zodRule(f.partyName)]}>
-              <Input maxLength={50} placeholder="对方单位全称" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="合同金额（元）" name="amountYuan" required rules={[{ required: true, message: '请输入合同金额' }]}>
-              <InputNumber style={{ width: '100%' }} min={0} max={1_000_000_000} precision={2} placeholder="0.00" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="签订日期" name="signDate" required rules={[{ required: true, message: '请选择签订日期' }]}>
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="有效期" name="period" required rules={[{ required: true, message: '请选择生效日期和到期日期' }]}>
-              <DatePicker.RangePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label="合同附件" name="fileId">
-              <FileUpload purpose="contract" hint="合同扫描件：PDF、PNG 或 JPEG，不超过5MB" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label="备注" name="remark" rules={[zodRule(f.remark)]}>
-              <Input.TextArea rows={2} maxLength={200} showCount />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
-  );
-}
+/** The add/edit form, loaded when it is first opened (issue 20: keeps date pickers and upload off the list). */
+const ContractModal = lazy(() => import('../components/contract-form-modal.tsx'));
 
 function TerminateModal({ contract, onClose }: { contract: ContractRow | null; onClose: () => void }) {
   const { message } = App.useApp();
@@ -210,6 +70,8 @@ export default function ContractListPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ContractRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  // Once opened the form stays mounted, so closing it animates like any modal.
+  const [formUsed, setFormUsed] = useState(false);
   const [terminating, setTerminating] = useState<ContractRow | null>(null);
 
   const columns: ListColumn<ContractRow>[] = [
@@ -264,6 +126,7 @@ export default function ContractListPage() {
               onClick={() => {
                 setEditing(r);
                 setFormOpen(true);
+                setFormUsed(true);
               }}
             >
               编辑
@@ -304,13 +167,18 @@ export default function ContractListPage() {
             onClick={() => {
               setEditing(null);
               setFormOpen(true);
+              setFormUsed(true);
             }}
           >
             新增合同
           </Button>
         }
       />
-      <ContractModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <ContractModal open={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
+        </Suspense>
+      ) : null}
       <TerminateModal contract={terminating} onClose={() => setTerminating(null)} />
     </>
   );
