@@ -41,9 +41,15 @@ async function scrollDown(page) {
 }
 
 async function signOut(page) {
-  await page.getByTestId('user-menu').click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '退出登录' }).click();
   const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '确定要退出登录吗？' });
+  // A click on the menu item while the dropdown is still sliding in can miss it (seen in CI): open and click again.
+  for (let attempt = 0; attempt < 3 && !(await dialog.isVisible()); attempt++) {
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    if (!(await menu.isVisible())) await page.getByTestId('user-menu').click();
+    await page.waitForTimeout(300);
+    await menu.getByRole('menuitem', { name: '退出登录' }).click();
+    await dialog.waitFor({ timeout: 3000 }).catch(() => undefined);
+  }
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await page.waitForURL(/\/login/);
 }
