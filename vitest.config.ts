@@ -18,6 +18,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // jsdom renders antd slowly on a loaded two-core machine; 5 s timed out under the full suite.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { artifacts, assert, shotPath, signIn } from './kit.mjs';
+import { artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
 
 /**
  * Journeys of devices (issue 13, section 120): register a cabinet (its secret shown once), see it 离线, connect
@@ -40,8 +40,7 @@ export const deviceJourneys = [
       await page.getByRole('button', { name: /新增设备/ }).click();
       const name = `E2E测试柜${String(Date.now()).slice(-5)}`;
       await page.locator('#device-form_name').fill(name);
-      await page.locator('#device-form_modelCode').click();
-      await page.locator('.ant-select-item-option:visible').filter({ hasText: '双门冷藏柜' }).first().click();
+      await pickDeviceModel(page, '双门冷藏柜');
       await page.getByRole('button', { name: /保\s*存/ }).click();
 
       const secretEl = page.getByTestId('device-secret');
@@ -70,6 +69,7 @@ export const deviceJourneys = [
 
       // the cabinet connects with its real credentials
       const cabinet = await mqtt.connectAsync(brokerUrl(), { clientId: code, username: code, password: secret, reconnectPeriod: 0 });
+      let beat;
       try {
         await cabinet.subscribeAsync(`dev/${code}/down/cmd`, { qos: 1 });
         cabinet.on('message', (_t, payload) => {
@@ -77,6 +77,8 @@ export const deviceJourneys = [
           cabinet.publish(`dev/${code}/up/ack`, JSON.stringify({ v: 1, id: cmd.id, ok: true, message: '门已打开' }), { qos: 1 });
         });
         await cabinet.publishAsync(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1, firmware: 'v2.3.1' }), { qos: 1 });
+        // the e2e server marks a silent cabinet 离线 after 10 s: keep heartbeating like a real cabinet
+        beat = setInterval(() => cabinet.publish(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1 }), { qos: 1 }), 2000);
         await cabinet.publishAsync(`dev/${code}/up/telemetry`, JSON.stringify({ v: 1, temperature: 4.5, door: 'closed' }), { qos: 1 });
 
         await page.goto(`${base}/website/device-management/device-list`);
@@ -94,6 +96,7 @@ export const deviceJourneys = [
         await page.locator('.ant-table-tbody').getByText('门已打开').first().waitFor();
         await page.screenshot({ path: path.join(artifacts, 'device-detail.png'), fullPage: true });
       } finally {
+        clearInterval(beat);
         await cabinet.endAsync(true);
       }
     },

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { artifacts, assert, shotPath, signIn } from './kit.mjs';
+import { artifacts, assert, pickLeafCategory, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of new-product applications (issue 12 part 3): the operator applies for a new product and submits
  * it; the admin (a reviewer) opens it, reads its history, rejects it with a reason and downloads the printable
- * PDF; the review shows in 审核记录. A second application is approved and shows what it created. Each ends with screenshots of what it checked.
+ * PDF; the review shows in 审核记录. A second application is approved: it names
+ * what it created (links), its PDF says 已通过, the goods list and the library find it, 审核记录 shows the trail. Each ends with screenshots of what it checked.
  */
 
 const shot = shotPath('goods-apply');
@@ -15,14 +16,6 @@ function ean13(body12) {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(body12[11 - i]) * (i % 2 === 0 ? 3 : 1);
   return body12 + String((10 - (sum % 10)) % 10);
-}
-
-/** Picks the first option at each of the cascader's three levels. */
-async function pickFirstLeaf(page, trigger) {
-  await trigger.click();
-  for (let level = 0; level < 3; level++) {
-    await page.locator('.ant-cascader-menu').nth(level).locator('.ant-cascader-menu-item').first().click();
-  }
 }
 
 export const goodsApplyJourneys = [
@@ -43,7 +36,7 @@ export const goodsApplyJourneys = [
       await page.locator('#name').fill(name);
       await page.locator('#barcode').fill(barcode);
       await page.locator('#brand').fill('三得利');
-      await pickFirstLeaf(page, page.locator('#category'));
+      await pickLeafCategory(page, page.locator('#categoryId'), '饮用水');
       await page.locator('#spec').fill('500ml');
       await page.locator('#unit').fill('瓶');
       await page.locator('#shelfLifeDays').fill('270');
@@ -142,7 +135,7 @@ export const goodsApplyJourneys = [
       await page.locator('#name').fill(name);
       await page.locator('#barcode').fill(ean13(`21${stamp}0000`));
       await page.locator('#brand').fill('元气森林');
-      await pickFirstLeaf(page, page.locator('#category'));
+      await pickLeafCategory(page, page.locator('#categoryId'), '饮用水');
       await page.locator('#spec').fill('480ml');
       await page.locator('#shelfLifeDays').fill('240');
       await page.locator('#guidePrice').fill('6');
@@ -167,11 +160,47 @@ export const goodsApplyJourneys = [
           .click();
         await admin.locator('.ant-tag').filter({ hasText: '已通过' }).first().waitFor();
         const info = await admin.locator('.ant-descriptions').first().innerText();
-        assert(info.includes('标准商品 #') && info.includes('SKU #'), `审核结果 missing: ${info}`);
+        const goodsNo = info.match(/标准商品 (SP\d{8})/)?.[1];
+        const goodsCode = info.match(/商品 (G\d{8})/)?.[1];
+        const skuCode = info.match(/SKU (K\d{8})/)?.[1];
+        assert(goodsNo && goodsCode && skuCode, `审核结果 names no codes: ${info}`);
         await admin.locator('.ant-table-tbody').last().getByText('审核通过').first().waitFor();
         const actions = await admin.locator('.ant-card-extra').first().innerText();
         assert(!/驳\s*回|通\s*过|编\s*辑/.test(actions), `an approved application offers ${actions}`);
         await admin.screenshot({ path: shot('approved'), fullPage: true });
+
+        // ---- its PDF says 已通过
+        const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: /下载PDF/ }).click()]);
+        const pdfPath = `${artifacts}/goods-apply-approved-${code}.pdf`;
+        await download.saveAs(pdfPath);
+        const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+        for (const word of [code, name, '已通过', '5.50元']) assert(text.includes(word), `approved PDF lacks ${word}`);
+
+        // ---- it is in goods: the code opens the goods it created, and the goods list finds it
+        await admin.getByRole('link', { name: goodsCode }).click();
+        await admin.waitForURL(/\/website\/goods\/add-goods\/\d+\/view$/);
+        await admin.getByText(name).first().waitFor();
+        await admin.getByText(skuCode).first().waitFor();
+        await admin.screenshot({ path: shot('approved-goods'), fullPage: true });
+        await admin.goto(`${base}/website/goods/goods-management-list`);
+        await admin.getByLabel('关键词').fill(goodsCode);
+        await admin.getByRole('button', { name: /查\s*询/ }).click();
+        await admin.locator('.ant-pagination-total-text').filter({ hasText: '共 1 条' }).waitFor();
+        await admin.locator('.ant-table-row').filter({ hasText: name }).waitFor();
+        await admin.goto(`${base}/website/goods/standard-product-list`);
+        await admin.getByLabel('关键字').fill(goodsNo);
+        await admin.getByRole('button', { name: /查\s*询/ }).click();
+        await admin.locator('.ant-table-row').filter({ hasText: name }).waitFor();
+
+        // ---- and in 审核记录
+        await admin.goto(`${base}/website/merchant-goods-management/record-list`);
+        await admin.getByLabel('申请单号').fill(code);
+        await admin.getByRole('button', { name: /查\s*询/ }).click();
+        const records = admin.locator('.ant-table-tbody');
+        await records.getByText('审核通过').first().waitFor();
+        const recText = await records.innerText();
+        assert(recText.includes('提交审核') && recText.includes('创建申请'), `records: ${recText.slice(0, 300)}`);
+        await admin.screenshot({ path: shot('approved-records') });
       } finally {
         await adminContext.close();
       }

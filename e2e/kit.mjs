@@ -46,3 +46,29 @@ export async function signIn(page, base, userName, password, from = '/login') {
     throw new Error(`${userName} could not sign in (${page.url()}): ${notice.join(' | ') || err.message}`);
   }
 }
+
+/** Picks a level-3 goods category in a leaf-only category picker (LeafCategorySelect): types its name, clicks it. */
+export async function pickLeafCategory(page, trigger, title) {
+  await trigger.click();
+  await page.keyboard.type(title);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: new RegExp(`^${title}$`) })
+    .first()
+    .click();
+}
+
+/**
+ * Picks a cabinet model in the 新增设备 form. The dropdown may still be opening (or the model list loading) when the
+ * option is clicked, so it picks until the select shows the model.
+ */
+export async function pickDeviceModel(page, modelName) {
+  const select = page.locator('.ant-select').filter({ has: page.locator('#device-form_modelCode') });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.locator('#device-form_modelCode').click();
+    await page.locator('.ant-select-item-option:visible').filter({ hasText: modelName }).first().click();
+    if ((await select.innerText()).includes(modelName)) return;
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`柜型「${modelName}」 could not be picked`);
+}

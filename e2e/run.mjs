@@ -152,6 +152,10 @@ async function main() {
       EXPORT_SYNC_MAX_ROWS: '20',
       // the embedded MQTT broker on a free port (a Mosquitto may hold 1883); the banner in server.log names it
       MQTT_PORT: '0',
+      // a silent cabinet shows 离线 after 10 s (not the protocol's 90 s), so a journey can watch it go offline;
+      // journeys whose cabinet must stay 在线 keep heartbeating (docs/operations.md)
+      DEVICE_OFFLINE_SECONDS: '10',
+      DEVICE_SWEEP_SECONDS: '1',
     },
     stdio: ['ignore', serverLog, serverLog],
   });
@@ -177,7 +181,7 @@ async function main() {
       page.setDefaultTimeout(20_000);
       const started = Date.now();
       try {
-        await journey.run({ page, context, base, password, shot: (p) => page.screenshot({ path: p ?? shot, fullPage: false }) });
+        await journey.run({ page, context, base, password, dataDir, shot: (p) => page.screenshot({ path: p ?? shot, fullPage: false }) });
         if (pageErrors.length) throw new Error(`uncaught page error: ${pageErrors[0]}`);
         if (!fs.existsSync(shot)) await page.screenshot({ path: shot });
         results.push({ name: journey.name, ok: true, ms: Date.now() - started });

@@ -28,8 +28,11 @@ export const workspaceTabsJourneys = [
       await page.locator('.app-tabs .ant-tabs-tab', { hasText: '门店管理' }).click();
       await page.waitForURL(/shop-management-list$/);
       await page.locator('.ant-table-row').first().waitFor();
-      await page.evaluate(() => window.scrollTo({ top: 300 }));
-      await page.waitForTimeout(150);
+      // scroll as a person does (the wheel): a script's scrollTo would race the tab's own restore of its place
+      await page.mouse.move(700, 500);
+      await page.mouse.wheel(0, 300);
+      await page.waitForFunction(() => window.scrollY > 0, undefined, { timeout: 3000 }).catch(() => undefined);
+      await page.waitForTimeout(300);
       const y = await page.evaluate(() => window.scrollY);
       await page.locator('.app-tabs .ant-tabs-tab', { hasText: '新增门店' }).click();
       await page.waitForURL(/shop-management-add\/add$/);
@@ -38,7 +41,8 @@ export const workspaceTabsJourneys = [
       await page.locator('.ant-table-row').first().waitFor();
       await page.waitForFunction((want) => Math.abs(window.scrollY - want) <= 2, y, { timeout: 5000 }).catch(() => undefined);
       const back = await page.evaluate(() => window.scrollY);
-      assert(y === 0 || Math.abs(back - y) <= 2, `scroll not restored: left at ${y}, back at ${back}`);
+      assert(y > 0, 'the list did not scroll under the wheel');
+      assert(Math.abs(back - y) <= 2, `scroll not restored: left at ${y}, back at ${back}`);
 
       // a reload keeps the tabs
       await page.reload();

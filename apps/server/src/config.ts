@@ -89,7 +89,24 @@ const envSchema = z.object({
     .optional(),
   MQTT_USERNAME: z.string().optional(),
   MQTT_PASSWORD: z.string().optional(),
+  /** A Tencent LBS web-service key for /ws/geocoder/v1 and /ws/place/v1/search (server-side only); unset: offline. */
+  MAP_KEY: z.string().optional(),
+  MAP_API_BASE: z.string().url().optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'MQTT_SHARE_GROUP 只能包含字母、数字、- 和 _（1–64 个字符）')
+    .optional(),
   DEVICE_SWEEP_SECONDS: z.coerce.number().int('DEVICE_SWEEP_SECONDS 必须是整数').min(0).max(3600).default(10),
+  /**
+   * Seconds of silence after which a device shows 离线 (the protocol's 90 s). Only for tests and demos that cannot
+   * wait 90 s (the e2e server uses a few seconds); production keeps the protocol's value.
+   */
+  DEVICE_OFFLINE_SECONDS: z.coerce
+    .number({ error: 'DEVICE_OFFLINE_SECONDS 必须是整数（秒）' })
+    .int('DEVICE_OFFLINE_SECONDS 必须是整数（秒）')
+    .min(3, 'DEVICE_OFFLINE_SECONDS 必须在 3–3600 秒之间')
+    .max(3600, 'DEVICE_OFFLINE_SECONDS 必须在 3–3600 秒之间')
+    .default(90),
 });
 
 export interface Config {
@@ -156,8 +173,14 @@ export interface Config {
     url?: string;
     username?: string;
     password?: string;
+    /** External broker: the shared-subscription group the instances split device messages in (merchant-server). */
+    shareGroup?: string;
     sweepIntervalMs: number;
+    /** Silence after which a device is marked offline (DEVICE_OFFLINE_SECONDS; the protocol's 90 s by default). */
+    offlineAfterMs?: number;
   };
+  /** The map web service (docs/operations.md): without a key the map calls answer offline. */
+  map: { key?: string; baseUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -228,8 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: e.MQTT_URL,
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
+      shareGroup: e.MQTT_SHARE_GROUP,
       sweepIntervalMs: e.DEVICE_SWEEP_SECONDS * 1000,
+      offlineAfterMs: e.DEVICE_OFFLINE_SECONDS * 1000,
     },
+    map: { key: e.MAP_KEY, baseUrl: e.MAP_API_BASE ?? 'https://apis.map.qq.com' },
     trustProxy: e.TRUST_PROXY,
     // API docs: to signed-in admins unless explicitly opened to everyone (or switched off).
     apiDocs: apiDocsMode(e.API_DOCS),

@@ -4,12 +4,14 @@ import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { systemClock } from './platform/clock.ts';
 import { readBrokerAddress } from './platform/device-link/broker-address.ts';
-import { provisionCabinets } from './modules/device/device.provision.ts';
+import { DEVICE_CODE_RE } from '@merchant/contracts/device/device';
+import { provisionCabinets, provisionDevices } from './modules/device/device.provision.ts';
 import { DEVICE_MODELS } from './modules/device/device.seed.ts';
 import { rng, VirtualCabinet } from './simulator/cabinet.ts';
 
 /**
  * npm run simulate -- --cabinets N --minutes M --seed S [--url mqtt://…] [--heartbeat 30] [--drop 0.001]
+ * npm run simulate -- --device D2611000001 [--device D…] …   (only these cabinets, of any merchant)
  *
  * Starts N virtual cabinets of the demo merchant on the real device link (docs/devices.md): each connects
  * with its own credentials, heartbeats, reports a drifting temperature and its door, drops off the link now
@@ -18,12 +20,13 @@ import { rng, VirtualCabinet } from './simulator/cabinet.ts';
  * without --url, MQTT_URL or MQTT_PORT it connects where the server on the same DATA_DIR says its broker listens.
  */
 const USAGE =
-  'npm run simulate -- --cabinets N --minutes M --seed S [--url mqtt://127.0.0.1:1883] [--heartbeat 30] [--drop 0.001] [--quiet]';
+  'npm run simulate -- (--cabinets N | --device D2611000001 [--device D…]) --minutes M --seed S [--url mqtt://127.0.0.1:1883] [--heartbeat 30] [--telemetry 60] [--drop 0.001] [--quiet]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       cabinets: { type: 'string', default: '5' },
+      device: { type: 'string', multiple: true },
       minutes: { type: 'string', default: '10' },
       seed: { type: 'string', default: '1' },
       url: { type: 'string' },
@@ -43,6 +46,20 @@ async function main(): Promise<void> {
   if (!(minutes > 0)) throw new Error(`--minutes 必须大于 0\n${USAGE}`);
   if (!Number.isInteger(seed)) throw new Error(`--seed 必须是整数\n${USAGE}`);
   if (!Number.isInteger(heartbeat) || heartbeat < 1) throw new Error(`--heartbeat 必须是正整数（秒）\n${USAGE}`);
+  const telemetry = Number(values.telemetry);
+  if (!Number.isInteger(telemetry) || telemetry < 1) throw new Error(`--telemetry 必须是正整数（秒）\n${USAGE}`);
+  const drop = Number(values.drop);
+  if (!(drop >= 0 && drop <= 1)) throw new Error(`--drop 必须在 0–1 之间\n${USAGE}`);
+  const devices = [
+    ...new Set(
+      (values.device ?? [])
+        .flatMap((d) => d.split(','))
+        .map((d) => d.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const badCode = devices.find((d) => !DEVICE_CODE_RE.test(d));
+  if (badCode) throw new Error(`--device 设备编号不正确：${badCode}（D 加 10 位数字）\n${USAGE}`);
 
   let config;
   try {
@@ -65,7 +82,13 @@ async function main(): Promise<void> {
   }
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db);
-  const creds = await provisionCabinets(db.db, systemClock, n);
+  let creds;
+  try {
+    creds = devices.length ? await provisionDevices(db.db, systemClock, devices) : await provisionCabinets(db.db, systemClock, n);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
   const models = await db.db.selectFrom('device_model').select(['code', 'storage_style']).execute();
   await db.destroy();
   const style = new Map<string, number>([
@@ -79,8 +102,8 @@ async function main(): Promise<void> {
       new VirtualCabinet({ ...c, storageStyle: style.get(c.modelCode) ?? 1 }, rng(seed * 100_003 + i), {
         url,
         heartbeatSeconds: heartbeat,
-        telemetrySeconds: Number(values.telemetry),
-        dropChance: Number(values.drop),
+        telemetrySeconds: telemetry,
+        dropChance: drop,
         log,
       }),
   );

@@ -17,14 +17,17 @@ export function fieldChanges(
   return out;
 }
 
-export function parseChanges(json: string): FieldChange[] {
+/** A stored JSON array (changes, spec values, …); anything else or unreadable JSON reads as []. */
+export function parseJsonArray<T>(json: string): T[] {
   try {
     const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? (v as FieldChange[]) : [];
+    return Array.isArray(v) ? (v as T[]) : [];
   } catch {
     return [];
   }
 }
+
+export const parseChanges = (json: string): FieldChange[] => parseJsonArray<FieldChange>(json);
 
 export const splitCodes = (s: string): string[] => (s ? s.split(',').filter(Boolean) : []);
 

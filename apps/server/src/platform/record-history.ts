@@ -113,3 +113,26 @@ function defaultText(_field: string, v: unknown): string {
   if (Array.isArray(v)) return v.length ? v.map(String).join('、') : '（空）';
   return String(v);
 }
+
+/**
+ * The demo seeds' writer of a seeded row's history (its 创建 and the like), in the seed's transaction, as the
+ * admin account (or 系统 where the merchant has none) — the seeds' stand-in for writeHistory, which needs a session.
+ */
+export const seedHistory =
+  (trx: Transaction<Database> | Kysely<Database>, merchantId: number, by: { id: number; user_name: string } | undefined) =>
+  (subject: string, subjectId: number | string, action: string, actionLabel: string, remark: string, at: number) =>
+    trx
+      .insertInto('record_history')
+      .values({
+        merchant_id: merchantId,
+        subject,
+        subject_id: String(subjectId),
+        action,
+        action_label: actionLabel,
+        changes: '[]',
+        remark,
+        operator_id: by?.id ?? 0,
+        operator_name: by?.user_name ?? '系统',
+        created_at: at,
+      })
+      .execute();

@@ -1,4 +1,4 @@
-import { downTopic, upTopic, type CommandPayload } from '@merchant/contracts/device/device-protocol';
+import { downTopic, upTopic, voiceSyncData, type CommandPayload, type VoiceSyncData } from '@merchant/contracts/device/device-protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 
 /** A small deterministic PRNG (mulberry32): the same seed, the same cabinet life. */
@@ -47,6 +47,8 @@ export class VirtualCabinet {
   client?: MqttClient;
   temperature: number;
   door: 'open' | 'closed' = 'closed';
+  /** The voice prompts the cabinet plays (replaced by each 同步语音). */
+  voicePrompts: VoiceSyncData['prompts'] = [];
   /** Seconds left off the link (a simulated outage). */
   private offlineFor = 0;
   private closeDoorAt = -1;
@@ -135,7 +137,13 @@ export class VirtualCabinet {
         answer = { ok: true, message: '门已打开' };
       } else if (cmd.type === 'reboot') answer = { ok: true, message: '正在重启' };
       else if (cmd.type === 'sync') answer = { ok: true, message: '已同步' };
-      else answer = { ok: false, message: `不支持的指令 ${String(cmd.type)}` };
+      else if (cmd.type === 'voice-sync') {
+        const data = voiceSyncData.safeParse(cmd.data);
+        if (data.success) {
+          this.voicePrompts = data.data.prompts;
+          answer = { ok: true, message: `已同步语音${data.data.prompts.length}条` };
+        } else answer = { ok: false, message: '语音数据格式不正确' };
+      } else answer = { ok: false, message: `不支持的指令 ${String(cmd.type)}` };
     }
     this.publish('ack', { id: cmd.id, ...answer });
     this.counts.acks++;

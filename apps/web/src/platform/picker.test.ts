@@ -9,6 +9,7 @@ import {
   pickerMode,
   pickerOptions,
   popoverHeight,
+  popoverListHeight,
   sameChoice,
   selectAllLabel,
   selectorWidth,
@@ -73,6 +74,10 @@ describe('sizes (spec §9)', () => {
     expect(popoverHeight(8)).toBe(260);
     expect(popoverHeight(100)).toBe(260);
     fc.assert(fc.property(fc.nat(500), (n) => popoverHeight(n) >= 132 && popoverHeight(n) <= 260));
+  });
+  it('the rows inside the box: every option wholly shown while 32 × n + 4 fits in 260 (n ≤ 8)', () => {
+    expect(popoverListHeight(4)).toBe(128);
+    fc.assert(fc.property(fc.nat(500), (n) => popoverListHeight(n) + 4 === popoverHeight(n) && (n > 8 || popoverListHeight(n) >= 32 * n)));
   });
   it('selector width: 14 px per character unit, between 50 and 300', () => {
     expect(charUnits('总部')).toBe(2);

@@ -61,6 +61,11 @@ export function popoverHeight(optionCount: number): number {
   return clamp(optionCount * UI_SIZES.popoverPerOption + UI_SIZES.popoverExtra, UI_SIZES.popoverMinHeight, UI_SIZES.popoverMaxHeight);
 }
 
+/** The rows' scroll area inside that box: the box less its own 2 + 2 px padding (32 px a row, 8 rows at 260). */
+export function popoverListHeight(optionCount: number): number {
+  return popoverHeight(optionCount) - UI_SIZES.popoverExtra;
+}
+
 /** Character units: a CJK / full-width character counts 1, any other character half. */
 export function charUnits(text: string): number {
   let units = 0;

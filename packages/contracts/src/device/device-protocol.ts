@@ -42,11 +42,25 @@ export const telemetryPayload = z.object({
   temperature: z.number().min(-50).max(80).optional(),
   door: z.enum(['open', 'closed']).optional(),
 });
-export const eventPayload = z.object({
-  v: version,
-  type: z.string().min(1).max(32),
-  data: z.record(z.string(), z.unknown()).optional(),
+/** The event a cabinet reports a fault with: `{ type: 'fault', data: faultEventData }` (stored as 故障记录). */
+export const FAULT_EVENT = 'fault';
+export const faultEventData = z.object({
+  /** The cabinet's fault code, e.g. E-TEMP-SENSOR (case-insensitive: stored in capitals). */
+  code: z.string().trim().min(1).max(32).toUpperCase(),
+  message: z.string().max(200).default(''),
 });
+export type FaultEventData = z.output<typeof faultEventData>;
+
+export const eventPayload = z
+  .object({
+    v: version,
+    type: z.string().min(1).max(32),
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  // a fault without its code (or with a message too long) is a bad payload: counted, nothing stored
+  .refine((e) => e.type !== FAULT_EVENT || faultEventData.safeParse(e.data ?? {}).success, {
+    message: 'a fault event needs data.code (1–32 characters) and at most 200 characters of data.message',
+  });
 export const ackPayload = z.object({
   v: version,
   /** The command's id (its command number). */
@@ -56,13 +70,36 @@ export const ackPayload = z.object({
 });
 export const UP_PAYLOADS = { heartbeat: heartbeatPayload, telemetry: telemetryPayload, event: eventPayload, ack: ackPayload } as const;
 
+/** Commands a person sends from the device page. */
 export const COMMAND_TYPES = { 'open-door': '开门', reboot: '重启', sync: '同步' } as const;
 export type CommandType = keyof typeof COMMAND_TYPES;
+/** Commands the server sends on its own account, carrying `data` (同步语音: the voice prompts a cabinet plays). */
+export const SYSTEM_COMMAND_TYPES = { 'voice-sync': '同步语音' } as const;
+export type SystemCommandType = keyof typeof SYSTEM_COMMAND_TYPES;
+/** Every command type's name (the command records). */
+export const COMMAND_TYPE_NAMES: Readonly<Record<string, string>> = { ...COMMAND_TYPES, ...SYSTEM_COMMAND_TYPES };
+
+/** One voice prompt as a cabinet receives it (同步语音 `data.prompts`); times 'HH:mm', dates 'YYYY-MM-DD', both ends included. */
+export const voicePromptPayload = z.object({
+  code: z.string(),
+  type: z.string(),
+  text: z.string().max(100),
+  timeFrom: z.string(),
+  timeTo: z.string(),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  version: z.number(),
+});
+/** 同步语音 data, version 1: the whole set of enabled prompts that apply to the cabinet (it replaces what it had). */
+export const voiceSyncData = z.object({ voiceVersion: z.literal(1), prompts: z.array(voicePromptPayload) });
+export type VoiceSyncData = z.infer<typeof voiceSyncData>;
 
 export const commandPayload = z.object({
   v: version,
   id: z.string(),
-  type: z.enum(Object.keys(COMMAND_TYPES) as [CommandType, ...CommandType[]]),
+  type: z.enum([...Object.keys(COMMAND_TYPES), ...Object.keys(SYSTEM_COMMAND_TYPES)] as [string, ...string[]]),
   ts: z.number(),
+  /** System commands only (同步语音: VoiceSyncData). */
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 export type CommandPayload = z.infer<typeof commandPayload>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
+import { keysetInput, keysetOf } from '../core/keyset.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, pagedOf } from '../core/paging.ts';
 import { COMMAND_TYPES, type CommandType } from './device-protocol.ts';
@@ -20,6 +21,17 @@ export const DEVICE_TRANSITION_LABELS: Readonly<Record<DeviceStatus, string>> = 
 export const COMMAND_STATUS = { 1: '已发送', 2: '已确认', 3: '超时', 4: '执行失败' } as const;
 export { COMMAND_TYPES, type CommandType };
 export const DOOR_STATES = { open: '开门', closed: '关门' } as const;
+/** The device list's 门状态 filter: the door states, or 未上报 (never reported). */
+export const DOOR_FILTERS = { ...DOOR_STATES, none: '未上报' } as const;
+/** The device list's 温度 filter: bands of the latest temperature (°C), or 未上报. */
+export const TEMPERATURE_BANDS = {
+  freezing: { label: '0°C以下', min: undefined, max: -0.05 },
+  chilled: { label: '0–10°C', min: 0, max: 10 },
+  ambient: { label: '10–30°C', min: 10.05, max: 30 },
+  hot: { label: '30°C以上', min: 30.05, max: undefined },
+  none: { label: '未上报', min: undefined, max: undefined },
+} as const;
+export type TemperatureBand = keyof typeof TEMPERATURE_BANDS;
 
 export const DEVICE_CODE_RE = /^D\d{10}$/;
 export const deviceCodeSchema = z.string({ error: '设备编号不正确' }).trim().regex(DEVICE_CODE_RE, '设备编号不正确');
@@ -81,6 +93,10 @@ export const deviceRowSchema = z.object({
   version: z.number(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** 所在点位 (point-binding.ts): 0 / '' when bound nowhere. */
+  pointId: z.number(),
+  pointCode: z.string(),
+  pointName: z.string(),
 });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 
@@ -108,10 +124,22 @@ export const deviceListInput = listInput(
       .int('在线状态不正确')
       .refine((v) => v === 0 || v === 1, '在线状态不正确')
       .optional(),
+    /** 所在点位: the point's name or code; 未绑定 for devices bound nowhere. */
+    point: z.string().trim().max(40, '所在点位不能超过40个字').optional(),
+    temperature: z
+      .string()
+      .refine((t): t is TemperatureBand => t in TEMPERATURE_BANDS, '温度范围不正确')
+      .optional(),
+    doorState: z
+      .string()
+      .refine((t): t is keyof typeof DOOR_FILTERS => t in DOOR_FILTERS, '门状态只能是开门、关门或未上报')
+      .optional(),
+    firmware: z.string().trim().max(40, '固件版本不能超过40个字符').optional(),
   },
   ['createdAt', 'deviceCode', 'name', 'lastSeenAt'],
 );
-export const deviceCommandsInput = listInput({ deviceCode: deviceCodeSchema }, ['sentAt']);
+/** 指令记录: grows with every command (and every voice push), so keyset-paged, newest first. */
+export const deviceCommandsInput = keysetInput({ deviceCode: deviceCodeSchema }, ['sentAt']);
 
 const versioned = z.object({ deviceCode: z.string(), version: z.number() });
 
@@ -121,6 +149,8 @@ export const deviceOps = defineOperations(
     models: {
       name: 'device.model.list',
       label: '柜型列表',
+      // the contract form (智能柜投放合同) and the activation pages pick a model too
+      anchor: ['device-list', 'contract-list', 'device-active-application', 'voice-service'],
       input: z.object({}),
       output: z.array(deviceModelSchema),
     },
@@ -186,7 +216,7 @@ export const deviceOps = defineOperations(
       name: 'device.device.commands',
       label: '设备指令记录',
       input: deviceCommandsInput,
-      output: pagedOf(deviceCommandSchema),
+      output: keysetOf(deviceCommandSchema),
     },
   },
 );

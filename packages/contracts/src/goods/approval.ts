@@ -10,13 +10,13 @@ import { priceCentsSchema, productFields, skuFields, specValueSchema, GOODS_TARG
 
 /**
  * What is applied for. 1 新品申请 (a new standard product, adopted as the merchant's goods at the sale price),
- * 2 SKU申请 (a new SKU of an existing SPU). The wholesale mall's SPU and SKU applications (section 107) will
- * be kinds 3 and 4 with their own prefixes.
+ * 2 SKU申请 (a new SKU of an existing SPU). The wholesale mall's SPU and SKU applications (section 107) are
+ * kinds 3 and 4 (contracts mall/mall-approval.ts, operations mall.new-product.*): same table, machine and PDF.
  */
-export const APPROVAL_KINDS = { 1: '新品申请', 2: 'SKU申请' } as const;
+export const APPROVAL_KINDS = { 1: '新品申请', 2: 'SKU申请', 3: '商城新品申请', 4: '商城SKU申请' } as const;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 /** approvalCode = prefix + yyMMdd (China time) + 4 digits, unique per merchant. */
-export const APPROVAL_CODE_PREFIX: Record<ApprovalKind, string> = { 1: 'XP', 2: 'SK' };
+export const APPROVAL_CODE_PREFIX: Record<ApprovalKind, string> = { 1: 'XP', 2: 'SK', 3: 'MP', 4: 'MS' };
 export const APPROVAL_CODE_RE = /^[A-Z]{2}\d{10}$/;
 
 export const APPROVAL_STATUS = { 0: '草稿', 1: '待审核', 2: '已通过', 3: '已驳回', 4: '已撤回' } as const;
@@ -169,6 +169,11 @@ export const approvalDetailSchema = approvalRowSchema.extend({
   standardProductId: z.number().nullable(),
   goodsId: z.number().nullable(),
   skuId: z.number().nullable(),
+  /**
+   * The codes people know what the approval created by ('' where nothing or deleted since): goodsNo of the standard
+   * product, goodsCode (kinds 1–2) or mallCode (3–4) of the SPU, skuCode of the goods or mall SKU.
+   */
+  createdCodes: z.object({ goodsNo: z.string(), spuCode: z.string(), skuCode: z.string() }),
   /** The signed-in account is the applicant (only the applicant may withdraw). */
   mine: z.boolean(),
 });
@@ -208,16 +213,6 @@ export const approvalRecordSchema = z.object({
 });
 export type ApprovalRecord = z.infer<typeof approvalRecordSchema>;
 
-/** A category of the three-level tree (level-3 leaves are the ones a product hangs on). */
-export interface ApprovalCategoryOption {
-  id: number;
-  name: string;
-  level: number;
-  children?: ApprovalCategoryOption[];
-}
-export const approvalCategoryOptionSchema: z.ZodType<ApprovalCategoryOption> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), level: z.number(), children: z.array(approvalCategoryOptionSchema).optional() }),
-);
 export const approvalGoodsOptionSchema = z.object({
   id: z.number(),
   goodsCode: z.string(),
@@ -318,13 +313,6 @@ export const approvalOps = defineOperations(
       input: approvalRecordListInput,
       output: keysetOf(approvalRecordSchema),
       exportable: true,
-    },
-    categoryOptions: {
-      name: 'goods.approval.categoryOptions',
-      label: '申请可选分类',
-      summary: '商品分类树（申请表单选择三级分类）',
-      input: z.object({}),
-      output: z.array(approvalCategoryOptionSchema),
     },
     goodsOptions: {
       name: 'goods.approval.goodsOptions',

@@ -57,8 +57,18 @@ export const categoryOps = defineOperations(
       name: 'goods.category.tree',
       label: '商品分类树',
       summary: '商品分类树（三级，含各分类的标准商品数）',
-      // every goods page that picks a category reads the tree
-      anchor: ['standard-product-list', 'standard-product-edit', 'goods-management-list', 'sku-list', 'new-products-list'],
+      // every goods page that picks a category reads the tree (the wholesale mall's pages too)
+      anchor: [
+        'standard-product-list',
+        'standard-product-edit',
+        'goods-management-list',
+        'sku-list',
+        'new-products-list',
+        'mall-standard-product-list',
+        'mall-sku-list',
+        'mall-salesmanagement-list',
+        'mall-add-new-product',
+      ],
       input: z.object({}),
       output: z.array(categoryRootSchema),
     },

@@ -100,7 +100,11 @@ export const goodsRowSchema = z.object({
   updatedAt: z.number(),
 });
 export type GoodsRow = z.infer<typeof goodsRowSchema>;
-export const goodsDetailSchema = goodsRowSchema.extend({ skus: z.array(skuRowSchema) });
+export const goodsDetailSchema = goodsRowSchema.extend({
+  skus: z.array(skuRowSchema),
+  /** Where an adopted goods came from: its standard product's goodsNo and, when a 新品申请 brought it, that code. */
+  origin: z.object({ goodsNo: z.string(), approvalCode: z.string() }).nullable(),
+});
 export type GoodsDetail = z.infer<typeof goodsDetailSchema>;
 
 export const goodsListInput = listInput(

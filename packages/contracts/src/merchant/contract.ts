@@ -12,6 +12,7 @@ export const CONTRACT_TYPES = {
   service: '服务合同',
   lease: '场地租赁合同',
   cooperation: '合作分成合同',
+  cabinet: '智能柜投放合同',
   other: '其他合同',
 } as const;
 export type ContractType = keyof typeof CONTRACT_TYPES;
@@ -23,6 +24,9 @@ export const CONTRACT_STATUS = {
   terminated: '已终止',
 } as const;
 export type ContractStatus = keyof typeof CONTRACT_STATUS;
+/** The contract type about cabinets: it names a cabinet model (柜型) and how many cabinets it covers (devices are activated against it). */
+export const CABINET_CONTRACT_TYPE = 'cabinet';
+export const CABINET_COUNT_MAX = 10_000;
 /** A contract ending within this many days is shown as 即将到期. */
 export const CONTRACT_EXPIRING_DAYS = 30;
 
@@ -40,11 +44,34 @@ export const contractFields = {
   endDate: calendarDateSchema('到期日期'),
   fileId: fileIdSchema.nullable().optional(),
   remark: optionalText('备注', 200),
+  /** 智能柜投放合同 only: the cabinet model (device_model code) and the number of cabinets it covers. */
+  cabinetModelCode: z.string({ error: '柜型不正确' }).trim().max(20, '柜型不正确').nullable().optional(),
+  cabinetCount: z.coerce
+    .number({ error: '请输入柜数' })
+    .int('柜数须为整数')
+    .min(0, '柜数不能为负数')
+    .max(CABINET_COUNT_MAX, `柜数不能超过${CABINET_COUNT_MAX}`)
+    .optional(),
 };
 /** Calendar dates 'YYYY-MM-DD' compare as strings. */
-const contractDates = (v: { signDate: string; startDate: string; endDate: string }, ctx: z.RefinementCtx) => {
+const contractDates = (
+  v: {
+    signDate: string;
+    startDate: string;
+    endDate: string;
+    contractType: string;
+    cabinetModelCode?: string | null;
+    cabinetCount?: number;
+  },
+  ctx: z.RefinementCtx,
+) => {
   if (v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: '到期日期不能早于生效日期' });
   if (v.signDate > v.endDate) ctx.addIssue({ code: 'custom', path: ['signDate'], message: '签订日期不能晚于到期日期' });
+  if (v.contractType === CABINET_CONTRACT_TYPE) {
+    if (!v.cabinetModelCode) ctx.addIssue({ code: 'custom', path: ['cabinetModelCode'], message: '智能柜投放合同须选择柜型' });
+    if (!v.cabinetCount || v.cabinetCount < 1)
+      ctx.addIssue({ code: 'custom', path: ['cabinetCount'], message: '智能柜投放合同的柜数至少为1' });
+  }
 };
 export const contractAddInput = z.object(contractFields).superRefine(contractDates);
 export const contractEditInput = z.object({ id: idSchema('合同ID'), ...contractFields }).superRefine(contractDates);
@@ -86,6 +113,11 @@ export const contractRowSchema = z.object({
   fileId: z.string().nullable(),
   fileName: z.string(),
   remark: z.string(),
+  /** 智能柜投放合同: the cabinet model ('' otherwise), cabinets covered, cabinets activated against it. */
+  cabinetModelCode: z.string(),
+  cabinetModelName: z.string(),
+  cabinetCount: z.number(),
+  cabinetActivated: z.number(),
   terminatedAt: z.number().nullable(),
   terminateReason: z.string(),
   createdAt: z.number(),
@@ -108,7 +140,7 @@ export function contractStatusAt(c: { startDate: string; endDate: string; termin
 const byId = z.object({ id: idSchema('ID') });
 
 export const contractOps = defineOperations(
-  { anchor: 'contract-list', merchantScope: 'merchant' },
+  { anchor: 'contract-list', merchantScope: 'merchant', targets: { cabinetModelCode: '柜型' } },
   {
     list: {
       name: 'merchant.contract.list',

@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import {
   COMMAND_TIMEOUT_MS,
   OFFLINE_AFTER_MS,
+  FAULT_EVENT,
+  faultEventData,
   type ackPayload,
+  type eventPayload,
   type heartbeatPayload,
   type telemetryPayload,
 } from '@merchant/contracts/device/device-protocol';
@@ -14,15 +17,19 @@ import * as repo from './device.repo.ts';
 
 /**
  * The device module's side of the link (docs/device-protocol.md): who may connect, what a heartbeat,
- * telemetry or an acknowledgement changes, and the sweep (offline after 90 s of silence, commands 超时 after 30 s).
+ * telemetry or an acknowledgement changes, and the sweep (offline after 90 s of silence — DEVICE_OFFLINE_SECONDS —, commands 超时 after 30 s).
  */
-export function deviceLinkHandler(db: Kysely<Database>): DeviceLinkHandler {
+export function deviceLinkHandler(db: Kysely<Database>, opts: { offlineAfterMs?: number } = {}): DeviceLinkHandler {
+  const offlineAfterMs = opts.offlineAfterMs ?? OFFLINE_AFTER_MS;
   /** Online now: an offline → online change is logged. */
   async function seen(d: { id: number; merchant_id: number; online: number }, now: number, firmware?: string) {
     if (Number(d.online) === 1) return repo.markSeen(db, d.id, now, firmware);
     await db.transaction().execute(async (trx) => {
-      await repo.markSeen(trx, d.id, now, firmware);
-      await repo.insertLinkLog(trx, { merchant_id: d.merchant_id, device_id: d.id, event: 'online', created_at: now });
+      // a conditional claim: two messages racing (two server instances) log one 上线, not two
+      const r = await repo.markOnline(trx, d.id, now, firmware);
+      if (Number(r.numUpdatedRows) === 1) {
+        await repo.insertLinkLog(trx, { merchant_id: d.merchant_id, device_id: d.id, event: 'online', created_at: now });
+      } else await repo.markSeen(trx, d.id, now, firmware);
     });
   }
 
@@ -54,13 +61,25 @@ export function deviceLinkHandler(db: Kysely<Database>): DeviceLinkHandler {
         await seen(d, now);
         await repo.settleCommand(db, d.id, p.id, p.ok ? 2 : 4, p.message ?? '', now);
       } else {
-        // events (door opened/closed with items taken) are stored by the orders issue; a sign of life meanwhile
+        const p = payload as z.output<typeof eventPayload>;
         await seen(d, now);
+        if (p.type === FAULT_EVENT) {
+          // the payload schema checked the fault's data: a bad one never reaches here (counted by the link)
+          const f = faultEventData.parse(p.data ?? {});
+          await repo.insertFault(db, {
+            merchant_id: d.merchant_id,
+            device_id: d.id,
+            fault_code: f.code,
+            message: f.message,
+            created_at: now,
+          });
+        }
+        // other events (door opened/closed with items taken) are stored by the orders issue; a sign of life meanwhile
       }
     },
 
     async sweep(now) {
-      const before = now - OFFLINE_AFTER_MS;
+      const before = now - offlineAfterMs;
       for (const d of await repo.silentDevices(db, before)) {
         await db.transaction().execute(async (trx) => {
           const r = await repo.markOffline(trx, d.id, before);

@@ -9,7 +9,7 @@ export const deviceList = implement(deviceOps.list, {
   export: queryExport(deviceListInput, {
     query: (ctx, i) => s.exportQuery(ctx, i),
     mapBatch: s.exportRows,
-    filterLabels: { online: '在线状态' },
+    filterLabels: { online: '在线状态', point: '所在点位', temperature: '温度', doorState: '门状态', firmware: '固件版本' },
     columns: [
       { header: '设备编号', key: 'deviceCode' },
       { header: '设备名称', key: 'name', width: 24 },
@@ -19,6 +19,7 @@ export const deviceList = implement(deviceOps.list, {
       { header: '最后心跳', key: 'lastSeenAt', type: 'time' },
       { header: '温度(°C)', key: 'temperature', value: (r: DeviceRow) => (r.temperature === null ? '' : r.temperature.toFixed(1)) },
       { header: '门状态', key: 'doorStateName' },
+      { header: '所在点位', key: 'pointName', width: 24 },
       { header: '固件版本', key: 'firmware' },
       { header: '创建时间', key: 'createdAt', type: 'time' },
     ],

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
@@ -7,6 +7,7 @@ import { hashSecret, newSecret } from './device.secret.ts';
 import { SUBJECT } from './device.service.ts';
 import { DEVICE_MODELS } from './device.seed.ts';
 import * as repo from './device.repo.ts';
+import type { DeviceTable } from './device.table.ts';
 
 export interface CabinetCredentials {
   deviceCode: string;
@@ -24,24 +25,53 @@ const SIMULATOR = '设备模拟器';
  * have been given its secret at registration.
  */
 export async function provisionCabinets(db: Kysely<Database>, clock: Clock, count: number): Promise<CabinetCredentials[]> {
+  return provision(db, clock, { count });
+}
+
+/**
+ * The simulator's cabinets named by code (npm run simulate -- --device D…): those devices of any merchant, 未激活 or
+ * 已激活 (a 停用 device cannot connect), their secrets rotated like provisionCabinets'. An unknown or 停用 code is
+ * refused by name; nothing is rotated then.
+ */
+export async function provisionDevices(db: Kysely<Database>, clock: Clock, codes: string[]): Promise<CabinetCredentials[]> {
+  const found = await db.selectFrom('device').selectAll().where('device_code', 'in', codes).execute();
+  for (const code of codes) {
+    const d = found.find((x) => x.device_code === code);
+    if (!d) throw new Error(`找不到设备 ${code}`);
+    if (d.status === 3) throw new Error(`设备 ${code} 已停用，不能连接`);
+  }
+  return provision(db, clock, { devices: codes.map((c) => found.find((x) => x.device_code === c)!) });
+}
+
+async function provision(
+  db: Kysely<Database>,
+  clock: Clock,
+  want: { count: number } | { devices: Selectable<DeviceTable>[] },
+): Promise<CabinetCredentials[]> {
+  const count = 'count' in want ? want.count : want.devices.length;
   const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
   if (!merchant) throw new Error('数据库中还没有商户：请先运行 npm start 写入演示数据');
-  const ctx = { merchantId: merchant.id, session: { accountId: 0, userName: SIMULATOR }, clock } as SessionOpContext;
+  const ctxOf = (merchantId: number) => ({ merchantId, session: { accountId: 0, userName: SIMULATOR }, clock }) as SessionOpContext;
+  const ctx = ctxOf(merchant.id);
   const now = clock.now();
-  const found = await db
-    .selectFrom('device')
-    .selectAll()
-    .where('merchant_id', '=', merchant.id)
-    .where('status', '=', 2)
-    .orderBy('device_code')
-    .limit(count)
-    .execute();
+  const found =
+    'devices' in want
+      ? want.devices
+      : await db
+          .selectFrom('device')
+          .selectAll()
+          .where('merchant_id', '=', merchant.id)
+          .where('status', '=', 2)
+          .orderBy('device_code')
+          .limit(count)
+          .execute();
   const out: CabinetCredentials[] = [];
   await db.transaction().execute(async (trx) => {
     for (const d of found) {
       const secret = newSecret();
-      await repo.updateDeviceVersioned(trx, merchant.id, d.id, Number(d.version), { secret_hash: hashSecret(secret) }, now);
-      await writeHistory(trx, ctx, {
+      const r = await repo.updateDeviceVersioned(trx, d.merchant_id, d.id, Number(d.version), { secret_hash: hashSecret(secret) }, now);
+      if (Number(r.numUpdatedRows) !== 1) throw new Error(`设备 ${d.device_code} 刚被修改，请重试`);
+      await writeHistory(trx, ctxOf(d.merchant_id), {
         subject: SUBJECT,
         subjectId: d.device_code,
         action: 'reset-secret',

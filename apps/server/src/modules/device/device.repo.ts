@@ -1,8 +1,10 @@
+import { TEMPERATURE_BANDS, type TemperatureBand } from '@merchant/contracts/device/device';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DeviceCommandTable, DeviceModelTable, DeviceTable } from './device.table.ts';
 import { contains } from '../../platform/like.ts';
 import { fetchPage } from '../../platform/page-query.ts';
+import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,6 +14,13 @@ export interface DeviceFilter {
   modelCode?: string;
   status?: number;
   online?: number;
+  /** 所在点位: name or code of the point the device is bound to; '未绑定' for none. */
+  point?: string;
+  /** TEMPERATURE_BANDS key. */
+  temperature?: string;
+  /** open | closed | none (never reported). */
+  doorState?: string;
+  firmware?: string;
   sortField?: 'createdAt' | 'deviceCode' | 'name' | 'lastSeenAt';
   sortOrder: 'ascend' | 'descend';
 }
@@ -36,6 +45,36 @@ export function deviceQuery(db: Db, merchantId: number, f: DeviceFilter) {
   if (f.modelCode) q = q.where('device.model_code', '=', f.modelCode);
   if (f.status !== undefined) q = q.where('device.status', '=', f.status);
   if (f.online !== undefined) q = q.where('device.online', '=', f.online);
+  if (f.firmware) q = q.where(contains('device.firmware', f.firmware));
+  if (f.doorState) q = q.where('device.door_state', '=', f.doorState === 'none' ? '' : f.doorState);
+  if (f.temperature) {
+    const band = TEMPERATURE_BANDS[f.temperature as TemperatureBand];
+    if (f.temperature === 'none') q = q.where('device.temperature_dc', 'is', null);
+    else {
+      // temperature_dc is in tenths of a degree
+      if (band.min !== undefined) q = q.where('device.temperature_dc', '>=', Math.round(band.min * 10));
+      if (band.max !== undefined) q = q.where('device.temperature_dc', '<=', Math.round(band.max * 10));
+    }
+  }
+  if (f.point) {
+    const k = f.point;
+    const bound = db
+      .selectFrom('point_device_binding as b')
+      .innerJoin('point as p', 'p.id', 'b.point_id')
+      .select('b.active_device_id')
+      .where('b.merchant_id', '=', merchantId)
+      .where('b.active_device_id', 'is not', null);
+    q =
+      k === '未绑定'
+        ? q.where((eb) =>
+            eb.not(eb.exists(eb.selectFrom('point_device_binding as b').select('b.id').whereRef('b.active_device_id', '=', 'device.id'))),
+          )
+        : q.where(
+            'device.id',
+            'in',
+            bound.where((eb) => eb.or([contains('p.name', k), contains('p.point_code', k)])),
+          );
+  }
   const col =
     f.sortField === 'deviceCode'
       ? 'device.device_code'
@@ -89,6 +128,18 @@ export const markSeen = (db: Db, id: number, now: number, firmware: string | und
     .where('id', '=', id)
     .execute();
 
+/**
+ * Claims the offline → online change: sets the device online only if it is offline now. 1 row: this message brought
+ * it online (log it); 0: another message (another instance) already did.
+ */
+export const markOnline = (db: Db, id: number, now: number, firmware: string | undefined) =>
+  db
+    .updateTable('device')
+    .set({ online: 1, last_seen_at: now, ...(firmware !== undefined ? { firmware } : {}) })
+    .where('id', '=', id)
+    .where('online', '=', 0)
+    .executeTakeFirst();
+
 export const saveTelemetry = (
   db: Db,
   id: number,
@@ -118,6 +169,11 @@ export const setOffline = (db: Db, id: number) => db.updateTable('device').set({
 export const insertLinkLog = (db: Db, row: { merchant_id: number; device_id: number; event: string; created_at: number }) =>
   db.insertInto('device_link_log').values(row).execute();
 
+export const insertFault = (
+  db: Db,
+  row: { merchant_id: number; device_id: number; fault_code: string; message: string; created_at: number },
+) => db.insertInto('device_fault').values(row).execute();
+
 // ---------------------------------------------------------------- commands
 
 export const insertCommand = (db: Db, row: Omit<DeviceCommandTable, 'id'>) => db.insertInto('device_command').values(row).execute();
@@ -146,9 +202,47 @@ export const expireCommands = (db: Db, sentBefore: number) =>
 export const commandQuery = (db: Db, merchantId: number, deviceId: number, order: 'asc' | 'desc') =>
   db.selectFrom('device_command').selectAll().where('merchant_id', '=', merchantId).where('device_id', '=', deviceId).orderBy('id', order);
 
+/** A device's commands, newest first, keyset-paged by id on the index (device_id, id). */
 export const listCommands = (
-  db: Db,
+  db: Kysely<Database>,
   merchantId: number,
   deviceId: number,
-  page: { pageNum: number; pageSize: number; sortOrder: 'ascend' | 'descend' },
-) => fetchPage(db, commandQuery(db, merchantId, deviceId, page.sortOrder === 'ascend' ? 'asc' : 'desc'), page);
+  page: { cursor?: string; pageSize: number; sortOrder: 'ascend' | 'descend' },
+) =>
+  fetchKeysetPage(db, db.selectFrom('device_command').selectAll().where('device_id', '=', deviceId).where('merchant_id', '=', merchantId), {
+    sort: { key: 'sentAt', column: 'id', value: (r) => Number(r.id) },
+    id: { column: 'id', value: (r) => Number(r.id) },
+    order: page.sortOrder === 'ascend' ? 'asc' : 'desc',
+    cursor: page.cursor,
+    pageSize: page.pageSize,
+    count: page.cursor ? false : { upTo: 10_000 },
+    scope: deviceId,
+  });
+
+// ---------------------------------------------------------------- activation (device-activation.service.ts)
+
+export const findDevicesByCodes = (db: Db, merchantId: number, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('device').selectAll().where('merchant_id', '=', merchantId).where('device_code', 'in', codes).execute();
+
+/** 未激活 devices of the merchant (optionally of one model), by code. */
+export const unactivatedDevices = (db: Db, merchantId: number, modelCode?: string) => {
+  let q = db.selectFrom('device').selectAll().where('merchant_id', '=', merchantId).where('status', '=', 1);
+  if (modelCode) q = q.where('model_code', '=', modelCode);
+  return q.orderBy('device_code').limit(500).execute();
+};
+
+// ---------------------------------------------------------------- voice prompts (voice module)
+
+export const commandsByNo = (db: Db, merchantId: number, commandNos: string[]) =>
+  commandNos.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('device_command').selectAll().where('merchant_id', '=', merchantId).where('command_no', 'in', commandNos).execute();
+
+export const activeDevices = (db: Db, merchantId: number, f: { modelCode?: string; deviceCodes?: string[] }) => {
+  let q = db.selectFrom('device').selectAll().where('merchant_id', '=', merchantId).where('status', '=', 2);
+  if (f.modelCode) q = q.where('model_code', '=', f.modelCode);
+  if (f.deviceCodes) q = q.where('device_code', 'in', f.deviceCodes.length ? f.deviceCodes : ['']);
+  return q.orderBy('device_code').limit(2000).execute();
+};

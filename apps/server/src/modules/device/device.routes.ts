@@ -13,7 +13,12 @@ export const deviceLinkOf = (app: FastifyInstance): DeviceLink | undefined => li
  * the app; the services get it so that operations can send commands and disconnect devices.
  */
 export function registerRoutes(app: FastifyInstance, deps: GatewayDeps): void {
-  const link = new DeviceLink(deps.config.deviceLink, deps.clock, app.log, deviceLinkHandler(deps.db.db));
+  const link = new DeviceLink(
+    deps.config.deviceLink,
+    deps.clock,
+    app.log,
+    deviceLinkHandler(deps.db.db, { offlineAfterMs: deps.config.deviceLink.offlineAfterMs }),
+  );
   deps.services.deviceLink = link;
   links.set(app, link);
   app.addHook('onReady', () => link.start());

@@ -13,10 +13,17 @@ import {
   type DeviceStatus,
   type deviceUpdateInput,
 } from '@merchant/contracts/device/device';
-import { PROTOCOL_VERSION } from '@merchant/contracts/device/device-protocol';
+import {
+  COMMAND_TYPE_NAMES,
+  PROTOCOL_VERSION,
+  SYSTEM_COMMAND_TYPES,
+  type SystemCommandType,
+} from '@merchant/contracts/device/device-protocol';
 import { STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
 import type { Paged } from '@merchant/contracts';
-import type { Selectable } from 'kysely';
+import type { KeysetPage } from '@merchant/contracts/core/keyset';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { z } from 'zod';
 import { conflict, notFound, badInput, uniqueViolation, violates } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
@@ -25,6 +32,7 @@ import { assertFresh } from '../../platform/versioned.ts';
 import type { DeviceCommandTable, DeviceModelTable, DeviceTable } from './device.table.ts';
 import { hashSecret, newSecret } from './device.secret.ts';
 import * as repo from './device.repo.ts';
+import { pointsOfDevices } from './point-binding.repo.ts';
 
 export const SUBJECT = 'device.device';
 const FIELD_LABELS = { name: '设备名称', modelCode: '柜型', firmware: '固件版本', remark: '备注', status: '设备状态' };
@@ -34,7 +42,7 @@ const FIELD_LABELS = { name: '设备名称', modelCode: '柜型', firmware: '固
 let modelCache: { at: number; byCode: Map<string, Selectable<DeviceModelTable>> } | undefined;
 
 /** The cabinet models by code (product data: read once a minute at most). */
-async function modelsByCode(ctx: Pick<SessionOpContext, 'db'>) {
+export async function modelsByCode(ctx: Pick<SessionOpContext, 'db'>) {
   const now = Date.now();
   if (!modelCache || now - modelCache.at > 60_000) {
     const rows = await repo.listModels(ctx.db);
@@ -81,14 +89,26 @@ export function toRow(r: Selectable<DeviceTable>, models: Map<string, Selectable
     version: Number(r.version),
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
+    pointId: 0,
+    pointCode: '',
+    pointName: '',
   };
+}
+
+/** Rows with their 所在点位. */
+async function withPoints(ctx: Pick<SessionOpContext, 'db'>, rows: DeviceRow[]): Promise<DeviceRow[]> {
+  const at = await pointsOfDevices(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, ...at.get(r.id) }));
 }
 
 export function toCommand(c: Selectable<DeviceCommandTable>): DeviceCommand {
   return {
     commandNo: c.command_no,
     commandType: c.command_type,
-    commandTypeName: COMMAND_TYPES[c.command_type as CommandType] ?? c.command_type,
+    commandTypeName: COMMAND_TYPE_NAMES[c.command_type] ?? c.command_type,
     status: c.status,
     statusName: COMMAND_STATUS[c.status as keyof typeof COMMAND_STATUS] ?? String(c.status),
     result: c.result,
@@ -108,7 +128,7 @@ function text(models: Map<string, Selectable<DeviceModelTable>>) {
   };
 }
 
-async function requireDevice(ctx: SessionOpContext, deviceCode: string) {
+export async function requireDevice(ctx: SessionOpContext, deviceCode: string) {
   const d = await repo.findDevice(ctx.db, ctx.merchantId, deviceCode);
   if (!d) throw notFound('设备');
   return d;
@@ -129,11 +149,19 @@ export async function models(ctx: SessionOpContext): Promise<DeviceModel[]> {
 export async function list(ctx: SessionOpContext, f: repo.DeviceFilter & { pageNum: number; pageSize: number }): Promise<Paged<DeviceRow>> {
   const { list: rows, total } = await repo.listDevices(ctx.db, ctx.merchantId, f);
   const byCode = await modelsByCode(ctx);
-  return { list: rows.map((r) => toRow(r, byCode)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return {
+    list: await withPoints(
+      ctx,
+      rows.map((r) => toRow(r, byCode)),
+    ),
+    total,
+    pageNum: f.pageNum,
+    pageSize: f.pageSize,
+  };
 }
 
 export async function detail(ctx: SessionOpContext, deviceCode: string): Promise<DeviceRow> {
-  return toRow(await requireDevice(ctx, deviceCode), await modelsByCode(ctx));
+  return (await withPoints(ctx, [toRow(await requireDevice(ctx, deviceCode), await modelsByCode(ctx))]))[0];
 }
 
 export async function history(ctx: SessionOpContext, i: { deviceCode: string; pageNum: number; pageSize: number }) {
@@ -143,18 +171,21 @@ export async function history(ctx: SessionOpContext, i: { deviceCode: string; pa
 
 export async function commands(
   ctx: SessionOpContext,
-  i: { deviceCode: string; pageNum: number; pageSize: number; sortOrder: 'ascend' | 'descend' },
-): Promise<Paged<DeviceCommand>> {
+  i: { deviceCode: string; cursor?: string; pageSize: number; sortOrder: 'ascend' | 'descend' },
+): Promise<KeysetPage<DeviceCommand>> {
   const d = await requireDevice(ctx, i.deviceCode);
-  const { list: rows, total } = await repo.listCommands(ctx.db, ctx.merchantId, d.id, i);
-  return { list: rows.map(toCommand), total, pageNum: i.pageNum, pageSize: i.pageSize };
+  const page = await repo.listCommands(ctx.db, ctx.merchantId, d.id, i);
+  return { ...page, list: page.list.map(toCommand) };
 }
 
 /** The export's query (same filters, merchant scope and order as the list). */
 export const exportQuery = (ctx: SessionOpContext, f: repo.DeviceFilter) => repo.deviceQuery(ctx.db, ctx.merchantId, f);
 export async function exportRows(ctx: SessionOpContext, rows: Selectable<DeviceTable>[]): Promise<DeviceRow[]> {
   const byCode = await modelsByCode(ctx);
-  return rows.map((r) => toRow(r, byCode));
+  return withPoints(
+    ctx,
+    rows.map((r) => toRow(r, byCode)),
+  );
 }
 
 // ---------------------------------------------------------------- writes
@@ -315,3 +346,85 @@ export async function sendCommand(ctx: SessionOpContext, i: { deviceCode: string
   await link.send(d.device_code, { v: PROTOCOL_VERSION, id: row.command_no, type: i.commandType, ts: now });
   return toCommand({ id: 0, ...row });
 }
+
+/**
+ * Activates a device in the caller's transaction (an approved activation application): the same transition rule,
+ * versioned update and history entry as 激活 on the device page. The row must have been read in `trx`.
+ */
+export async function activateInTransaction(
+  trx: Transaction<Database>,
+  ctx: SessionOpContext,
+  d: Selectable<DeviceTable>,
+  remark: string,
+): Promise<void> {
+  const from = d.status as DeviceStatus;
+  if (!(DEVICE_TRANSITIONS[from] ?? []).includes(2)) throw conflict(`设备${d.device_code}状态为「${DEVICE_STATUS[from]}」，不能激活`);
+  assertFresh(await repo.updateDeviceVersioned(trx, ctx.merchantId, d.id, Number(d.version), { status: 2 }, ctx.clock.now()));
+  await writeHistory(trx, ctx, {
+    subject: SUBJECT,
+    subjectId: d.device_code,
+    action: TRANSITION_ACTIONS[2].action,
+    actionLabel: TRANSITION_ACTIONS[2].label,
+    changes: describeChanges({ status: from }, { status: 2 }, { status: FIELD_LABELS.status }, text(new Map())),
+    remark,
+  });
+}
+
+/** The merchant's devices by code (in `db`, e.g. the caller's transaction). */
+export const devicesByCodes = (db: Kysely<Database> | Transaction<Database>, merchantId: number, codes: string[]) =>
+  repo.findDevicesByCodes(db, merchantId, codes);
+
+/** 未激活 devices (the activation form's choices). */
+export const unactivatedDevices = (ctx: SessionOpContext, modelCode?: string) => repo.unactivatedDevices(ctx.db, ctx.merchantId, modelCode);
+
+/**
+ * Sends a system command (同步语音) to a device of the merchant, whether online or not: a command record (已发送),
+ * a history entry, then the message on the link (QoS 1: a device on a persistent session gets it when it is back;
+ * an unacknowledged one becomes 超时 after 30 s like any command). Only 已激活 devices receive commands.
+ */
+export async function sendSystemCommand(
+  ctx: SessionOpContext,
+  d: Selectable<DeviceTable>,
+  commandType: SystemCommandType,
+  data: Record<string, unknown>,
+  remark: string,
+): Promise<DeviceCommand> {
+  const link = ctx.services.deviceLink;
+  if (!link || link.mode === 'off') throw conflict('设备连接服务未启用，不能推送到设备');
+  if (d.status !== 2)
+    throw conflict(`设备${d.device_code}状态为「${DEVICE_STATUS[d.status as DeviceStatus]}」，只有已激活的设备能接收指令`);
+  const now = ctx.clock.now();
+  const row = {
+    merchant_id: ctx.merchantId,
+    device_id: d.id,
+    command_no: `C${now}${randomBytes(4).toString('hex')}`,
+    command_type: commandType,
+    status: 1,
+    result: '',
+    operator_name: ctx.session.userName,
+    sent_at: now,
+    acked_at: 0,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertCommand(trx, row);
+    await writeHistory(trx, ctx, {
+      subject: SUBJECT,
+      subjectId: d.device_code,
+      action: 'command',
+      actionLabel: '发送指令',
+      remark: `${SYSTEM_COMMAND_TYPES[commandType]}（指令号 ${row.command_no}）${remark ? `：${remark}` : ''}`,
+    });
+  });
+  await link.send(d.device_code, { v: PROTOCOL_VERSION, id: row.command_no, type: commandType, ts: now, data });
+  return toCommand({ id: 0, ...row });
+}
+
+/** The merchant's commands by number (their current status: 已发送, 已确认, 超时, 执行失败). */
+export async function commandsByNo(ctx: SessionOpContext, commandNos: string[]): Promise<Map<string, DeviceCommand>> {
+  const rows = await repo.commandsByNo(ctx.db, ctx.merchantId, commandNos);
+  return new Map(rows.map((r) => [r.command_no, toCommand(r)]));
+}
+
+/** The merchant's 已激活 devices: all, of one model, or the given codes. */
+export const activeDevices = (ctx: SessionOpContext, f: { modelCode?: string; deviceCodes?: string[] }) =>
+  repo.activeDevices(ctx.db, ctx.merchantId, f);

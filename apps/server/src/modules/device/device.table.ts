@@ -60,11 +60,22 @@ export interface DeviceLinkLogTable {
   created_at: number;
 }
 
+/** 故障记录: one row per fault a cabinet reported (event `fault`, docs/device-protocol.md). */
+export interface DeviceFaultTable {
+  id: Generated<number>;
+  merchant_id: number;
+  device_id: number;
+  fault_code: string;
+  message: string;
+  created_at: number;
+}
+
 declare module '../../db/database.ts' {
   interface Database {
     device_model: DeviceModelTable;
     device: DeviceTable;
     device_command: DeviceCommandTable;
     device_link_log: DeviceLinkLogTable;
+    device_fault: DeviceFaultTable;
   }
 }

@@ -1,6 +1,6 @@
 import { APPROVAL_ACTIONS, approvalPdfFileName } from '@merchant/contracts/goods/approval';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
-import { renderPdf } from '../../platform/pdf/pdf-document.ts';
+import { renderPdf, type PdfWriter } from '../../platform/pdf/pdf-document.ts';
 import * as s from './approval.service.ts';
 
 /** yyyy-MM-dd HH:mm in the business time zone. */
@@ -23,8 +23,14 @@ function timeText(ms: number | null, timeZone: string): string {
 }
 
 /** The printable application (申请单): its code, state, people and times, every applied field, the review trail. */
-export async function approvalPdf(ctx: SessionOpContext, approvalCode: string): Promise<{ fileName: string; bytes: Buffer }> {
-  const d = await s.detail(ctx, approvalCode);
+export async function approvalPdf(
+  ctx: SessionOpContext,
+  approvalCode: string,
+  family: s.ApprovalFamily = 'goods',
+  /** The applied fields of kinds this module does not print itself (the mall's: modules/mall). */
+  extra?: (w: PdfWriter) => void,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const d = await s.detailOf(ctx, await s.requireApproval(ctx, approvalCode, ctx.db, family));
   const trail = await s.fullHistory(ctx, approvalCode);
   const tz = ctx.config.businessTimeZone;
   const t = (ms: number | null) => timeText(ms, tz);
@@ -72,6 +78,7 @@ export async function approvalPdf(ctx: SessionOpContext, approvalCode: string): 
         ['储存方式', k.storageStyleName],
       ]);
     }
+    extra?.(w);
     w.heading('审核记录');
     w.table(
       [

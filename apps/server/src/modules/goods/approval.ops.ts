@@ -1,14 +1,7 @@
-import {
-  APPROVAL_ACTIONS,
-  APPROVAL_KINDS,
-  APPROVAL_STATUS,
-  approvalListInput,
-  approvalOps,
-  approvalRecordListInput,
-  type ApprovalRow,
-} from '@merchant/contracts/goods/approval';
+import { APPROVAL_ACTIONS, approvalListInput, approvalOps, approvalRecordListInput } from '@merchant/contracts/goods/approval';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
+import { approvalExportColumns } from './approval-export.ts';
 import * as s from './approval.service.ts';
 
 export const approvalList = implement(approvalOps.list, {
@@ -17,20 +10,7 @@ export const approvalList = implement(approvalOps.list, {
     query: (ctx, i) => s.exportQuery(ctx, i),
     map: s.toRow,
     filterLabels: { title: '商品名称', applicant: '申请人' },
-    columns: [
-      { header: '申请单号', key: 'approvalCode' },
-      { header: '申请类型', key: 'kind', type: 'enum', labels: APPROVAL_KINDS },
-      { header: '商品名称', key: 'title', width: 30 },
-      { header: '条码', key: 'barcode' },
-      { header: '销售价（元）', key: 'basePrice', value: (r: ApprovalRow) => (r.basePrice / 100).toFixed(2) },
-      { header: '状态', key: 'status', type: 'enum', labels: APPROVAL_STATUS },
-      { header: '申请人', key: 'applicantName' },
-      { header: '提交时间', key: 'submittedAt', type: 'time' },
-      { header: '审核人', key: 'reviewerName' },
-      { header: '审核时间', key: 'reviewedAt', type: 'time' },
-      { header: '原因', key: 'reason', width: 30 },
-      { header: '创建时间', key: 'createdAt', type: 'time' },
-    ],
+    columns: approvalExportColumns('销售价（元）'),
   }),
 });
 export const approvalDetail = implement(approvalOps.detail, (ctx, i) => s.detail(ctx, i.approvalCode));
@@ -59,5 +39,4 @@ export const approvalRecords = implement(approvalOps.records, {
     ],
   }),
 });
-export const approvalCategoryOptions = implement(approvalOps.categoryOptions, (ctx) => s.categoryOptions(ctx));
 export const approvalGoodsOptions = implement(approvalOps.goodsOptions, (ctx, i) => s.goodsOptions(ctx, i.keyword));

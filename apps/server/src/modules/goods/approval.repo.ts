@@ -16,6 +16,8 @@ export interface ApprovalFilter {
   status?: number;
   applicant?: string;
   submittedAt?: [number, number];
+  /** The kinds of the asking pages (approval.service FAMILY_KINDS). */
+  kinds?: readonly number[];
   sortField?: 'createdAt' | 'submittedAt';
   sortOrder: 'ascend' | 'descend';
 }
@@ -26,6 +28,7 @@ export function approvalQuery(db: Db, merchantId: number, f: ApprovalFilter) {
   if (f.approvalCode) q = q.where(contains('approval_code', f.approvalCode));
   if (f.title) q = q.where(contains('title', f.title));
   if (f.kind !== undefined) q = q.where('kind', '=', f.kind);
+  if (f.kinds) q = q.where('kind', 'in', f.kinds);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.applicant) q = q.where(contains('applicant_name', f.applicant));
   if (f.submittedAt) q = q.where('submitted_at', '>=', f.submittedAt[0]).where('submitted_at', '<=', f.submittedAt[1]);
@@ -163,40 +166,8 @@ export function recordPage(db: Kysely<Database>, merchantId: number, f: RecordFi
 }
 
 // ---------------------------------------------------------------- reads of the catalogue
-// The category tree, the standard library, merchant goods and SKUs are written by their own services; an
-// application only reads them (to check a barcode and a category before review, and to show names).
-
-export function categoryRows(db: Db, merchantId: number) {
-  return db
-    .selectFrom('goods_category')
-    .select(['id', 'parent_id', 'level', 'name'])
-    .where('merchant_id', '=', merchantId)
-    .orderBy('level')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-}
-
-export async function standardProductWithBarcode(db: Db, merchantId: number, barcode: string) {
-  const row = await db
-    .selectFrom('standard_product')
-    .select('goods_no')
-    .where('merchant_id', '=', merchantId)
-    .where('barcode', '=', barcode)
-    .executeTakeFirst();
-  return row?.goods_no;
-}
-
-export async function liveSkuWithBarcode(db: Db, merchantId: number, barcode: string) {
-  const row = await db
-    .selectFrom('goods_sku')
-    .select('sku_code')
-    .where('merchant_id', '=', merchantId)
-    .where('barcode', '=', barcode)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row?.sku_code;
-}
+// The category tree, the standard library, merchant goods and SKUs are read through their own services and
+// repos; only the goods an application names is read here (with the columns the application shows).
 
 export function findLiveGoods(db: Db, merchantId: number, goodsId: number) {
   return db
@@ -208,12 +179,58 @@ export function findLiveGoods(db: Db, merchantId: number, goodsId: number) {
     .executeTakeFirst();
 }
 
-export function goodsOptions(db: Db, merchantId: number, keyword: string) {
-  let q = db
-    .selectFrom('goods')
-    .select(['id', 'goods_code', 'name', 'category_id', 'storage_style'])
-    .where('merchant_id', '=', merchantId)
-    .where('deleted_at', 'is', null);
-  if (keyword) q = q.where((eb) => eb.or([contains('name', keyword), contains('goods_code', keyword)]));
-  return q.orderBy('id', 'desc').limit(50).execute();
+/**
+ * The codes of what an approved application created (standard product, SPU, SKU), scoped by the merchant: goods and
+ * goods SKU for kinds 1–2, mall SPU and mall SKU for kinds 3–4. '' where there is none (or it is gone).
+ */
+export async function createdCodes(
+  db: Db,
+  merchantId: number,
+  r: Pick<GoodsApprovalTable, 'kind' | 'standard_product_id' | 'goods_id' | 'sku_id'>,
+): Promise<{ goodsNo: string; spuCode: string; skuCode: string }> {
+  const mall = r.kind >= 3;
+  const [sp, spu, sku] = await Promise.all([
+    r.standard_product_id === null
+      ? undefined
+      : db
+          .selectFrom('standard_product')
+          .select('goods_no as code')
+          .where('merchant_id', '=', merchantId)
+          .where('id', '=', r.standard_product_id)
+          .executeTakeFirst(),
+    r.goods_id === null
+      ? undefined
+      : mall
+        ? db
+            .selectFrom('mall_goods')
+            .select('mall_code as code')
+            .where('merchant_id', '=', merchantId)
+            .where('id', '=', r.goods_id)
+            .executeTakeFirst()
+        : db
+            .selectFrom('goods')
+            .select('goods_code as code')
+            .where('merchant_id', '=', merchantId)
+            .where('id', '=', r.goods_id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst(),
+    r.sku_id === null
+      ? undefined
+      : mall
+        ? db
+            .selectFrom('mall_goods_sku')
+            .select('sku_code as code')
+            .where('merchant_id', '=', merchantId)
+            .where('id', '=', r.sku_id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst()
+        : db
+            .selectFrom('goods_sku')
+            .select('sku_code as code')
+            .where('merchant_id', '=', merchantId)
+            .where('id', '=', r.sku_id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst(),
+  ]);
+  return { goodsNo: sp?.code ?? '', spuCode: spu?.code ?? '', skuCode: sku?.code ?? '' };
 }

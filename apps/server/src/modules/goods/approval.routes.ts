@@ -1,10 +1,11 @@
 import { APPROVAL_PDF_PATH, approvalKeyInput, approvalOps } from '@merchant/contracts/goods/approval';
-import { anchorsOf, CODES } from '@merchant/contracts';
+import { anchorsOf, CODES, type OperationContract } from '@merchant/contracts';
 import type { FastifyInstance } from 'fastify';
 import { loadAccess } from '../../platform/auth/access.ts';
 import { contentDisposition } from '../../platform/content-disposition.ts';
 import { AppError, forbidden } from '../../platform/errors.ts';
 import { auditCall, inputError, operationContext, sessionOf, signedIn, type GatewayDeps } from '../../platform/gateway/gateway.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { foreignMerchantId } from '../../platform/tenant.ts';
 import { approvalPdf } from './approval-pdf.ts';
 
@@ -14,13 +15,30 @@ import { approvalPdf } from './approval-pdf.ts';
  * code answers "not found". Logged in the operation log like the detail it prints.
  */
 export function registerRoutes(app: FastifyInstance, deps: GatewayDeps): void {
-  app.get(APPROVAL_PDF_PATH, async (req, reply) => {
+  registerApprovalPdf(app, deps, { path: APPROVAL_PDF_PATH, detail: approvalOps.detail, pdf: approvalPdf, logText: '下载申请单PDF' });
+}
+
+/**
+ * The PDF route of an application family (goods here, the wholesale mall's in mall-approval.routes.ts): the
+ * anchors of its detail operation decide, the download is audited as `<detail>#pdf`.
+ */
+export function registerApprovalPdf(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  family: {
+    path: string;
+    detail: OperationContract;
+    pdf: (ctx: SessionOpContext, approvalCode: string) => Promise<{ fileName: string; bytes: Buffer | Uint8Array }>;
+    logText: string;
+  },
+): void {
+  app.get(family.path, async (req, reply) => {
     const session = await sessionOf(deps, req);
     const ctx = signedIn(operationContext(deps, { log: req.log, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? ''), session }));
-    const anchors = anchorsOf(approvalOps.detail);
+    const anchors = anchorsOf(family.detail);
     const audit = (code: string, msg: string) =>
       auditCall(deps, req, ctx, {
-        operation: `${approvalOps.detail.name}#pdf`,
+        operation: `${family.detail.name}#pdf`,
         anchor: anchors.join(','),
         input: req.query,
         resultCode: code,
@@ -32,8 +50,8 @@ export function registerRoutes(app: FastifyInstance, deps: GatewayDeps): void {
       if (foreignMerchantId([req.query], session.merchantId) !== undefined) throw forbidden('不能访问其他商户的数据');
       const parsed = approvalKeyInput.safeParse(req.query ?? {});
       if (!parsed.success) throw inputError(parsed.error);
-      const { fileName, bytes } = await approvalPdf(ctx, parsed.data.approvalCode);
-      await audit(CODES.ok, '下载申请单PDF');
+      const { fileName, bytes } = await family.pdf(ctx, parsed.data.approvalCode);
+      await audit(CODES.ok, family.logText);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-length', bytes.length)

@@ -4,7 +4,6 @@ import {
   APPROVAL_STATUS,
   APPROVAL_TRANSITIONS,
   transitionAllowed,
-  type ApprovalCategoryOption,
   type ApprovalDetail,
   type ApprovalKind,
   type ApprovalRecord,
@@ -26,13 +25,37 @@ import { assertFresh } from '../../platform/versioned.ts';
 import { withApprovalCode } from './approval-code.ts';
 import * as repo from './approval.repo.ts';
 import { adoptStandardProduct } from './goods.service.ts';
-import { createSku } from './sku.service.ts';
-import { createStandardProduct } from './standard-product.service.ts';
+import * as categoryRepo from './category.repo.ts';
+import * as goodsRepo from './goods.repo.ts';
+import { createSku, skuWithBarcode } from './sku.service.ts';
+import { createStandardProduct, standardProductByBarcode } from './standard-product.service.ts';
+import type { MallApprovalSaveInput } from '@merchant/contracts/mall/mall-approval';
+import {
+  approveMall,
+  assertNoMallSkuBarcode,
+  isMallKind,
+  MALL_PRODUCT_LABELS,
+  MALL_SKU_APPLY_LABELS,
+  mallPayloadOf,
+  mallSkuReference,
+  tiersInWords,
+  type MallPayload,
+  type MallSkuApplyPayload,
+} from './mall-approval-kinds.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type ApprovalDbRow = Selectable<GoodsApprovalTable>;
 
 const SUBJECT = repo.APPROVAL_SUBJECT;
+
+/**
+ * Which pages' applications an operation sees: the goods pages (新品申请, kinds 1 and 2) or the wholesale mall's
+ * (商城新品申请, kinds 3 and 4; modules/mall). Another family's approvalCode is "not found" there.
+ */
+export type ApprovalFamily = 'goods' | 'mall';
+export const FAMILY_KINDS: Record<ApprovalFamily, readonly number[]> = { goods: [1, 2], mall: [3, 4] };
+type AnyPayload = NewProductPayload | SkuPayload | MallPayload;
+type AnySaveInput = ApprovalSaveInput | MallApprovalSaveInput;
 
 export const statusName = (s: number) => APPROVAL_STATUS[s as keyof typeof APPROVAL_STATUS] ?? String(s);
 export const kindName = (k: number) => APPROVAL_KINDS[k as ApprovalKind] ?? String(k);
@@ -86,10 +109,13 @@ export const SKU_LABELS = {
 function parsePayload(r: ApprovalDbRow): NewProductPayload | SkuPayload {
   return JSON.parse(r.payload) as NewProductPayload | SkuPayload;
 }
+/** The applied fields of any kind (the mall's kinds included). */
+export const payloadOfRow = (r: ApprovalDbRow) => JSON.parse(r.payload) as AnyPayload;
 const productOf = (r: ApprovalDbRow) => (r.kind === 1 ? (parsePayload(r) as NewProductPayload) : null);
 const skuOf = (r: ApprovalDbRow) => (r.kind === 2 ? (parsePayload(r) as SkuPayload) : null);
 
-function payloadOf(input: ApprovalSaveInput): NewProductPayload | SkuPayload {
+function payloadOf(input: AnySaveInput): AnyPayload {
+  if (input.kind === 3 || input.kind === 4) return mallPayloadOf(input);
   if (input.kind === 1) {
     const { name, barcode, brand, categoryId, spec, unit, shelfLifeDays, storageStyle, imageIds, guidePrice, basePrice } = input;
     return { name, barcode, brand, categoryId, spec, unit, shelfLifeDays, storageStyle, imageIds, guidePrice, basePrice };
@@ -99,7 +125,7 @@ function payloadOf(input: ApprovalSaveInput): NewProductPayload | SkuPayload {
 }
 
 export function toRow(r: ApprovalDbRow): ApprovalRow {
-  const p = parsePayload(r);
+  const p = payloadOfRow(r);
   return {
     id: r.id,
     approvalCode: r.approval_code,
@@ -109,7 +135,7 @@ export function toRow(r: ApprovalDbRow): ApprovalRow {
     statusName: statusName(r.status),
     title: r.title,
     barcode: r.barcode,
-    basePrice: Number(p.basePrice ?? 0),
+    basePrice: Number('basePrice' in p ? p.basePrice : ((p as { priceTiers?: { price: number }[] }).priceTiers?.[0]?.price ?? 0)),
     applicantName: r.applicant_name,
     reviewerName: r.reviewer_name,
     reason: r.reason,
@@ -130,7 +156,7 @@ interface CategoryNode {
   name: string;
 }
 async function categoryMap(db: Db, merchantId: number): Promise<Map<number, CategoryNode>> {
-  const rows = await repo.categoryRows(db, merchantId);
+  const rows = await categoryRepo.allCategories(db, merchantId);
   return new Map(rows.map((r) => [r.id, { id: r.id, parentId: r.parent_id, level: r.level, name: r.name }]));
 }
 function pathOf(map: Map<number, CategoryNode>, id: number): string {
@@ -143,22 +169,8 @@ function isLeaf(map: Map<number, CategoryNode>, id: number): boolean {
   return Boolean(c && c.level === 3 && ![...map.values()].some((x) => x.parentId === id));
 }
 
-export async function categoryOptions(ctx: SessionOpContext): Promise<ApprovalCategoryOption[]> {
-  const map = await categoryMap(ctx.db, ctx.merchantId);
-  const nodes = new Map<number, ApprovalCategoryOption>();
-  for (const c of map.values()) nodes.set(c.id, { id: c.id, name: c.name, level: c.level });
-  const roots: ApprovalCategoryOption[] = [];
-  for (const c of map.values()) {
-    const node = nodes.get(c.id)!;
-    const parent = c.parentId ? nodes.get(c.parentId) : undefined;
-    if (parent) (parent.children ??= []).push(node);
-    else if (c.level === 1) roots.push(node);
-  }
-  return roots;
-}
-
 export async function goodsOptions(ctx: SessionOpContext, keyword: string) {
-  const [rows, map] = await Promise.all([repo.goodsOptions(ctx.db, ctx.merchantId, keyword), categoryMap(ctx.db, ctx.merchantId)]);
+  const [rows, map] = await Promise.all([goodsRepo.goodsOptions(ctx.db, ctx.merchantId, keyword, 50), categoryMap(ctx.db, ctx.merchantId)]);
   return rows.map((g) => ({
     id: g.id,
     goodsCode: g.goods_code,
@@ -170,21 +182,28 @@ export async function goodsOptions(ctx: SessionOpContext, keyword: string) {
 
 // ---------------------------------------------------------------- reads
 
-export async function requireApproval(ctx: SessionOpContext, approvalCode: string, db: Db = ctx.db): Promise<ApprovalDbRow> {
+export async function requireApproval(
+  ctx: SessionOpContext,
+  approvalCode: string,
+  db: Db = ctx.db,
+  family: ApprovalFamily = 'goods',
+): Promise<ApprovalDbRow> {
   const row = await repo.findApproval(db, ctx.merchantId, approvalCode);
-  if (!row) throw notFound('申请');
+  if (!row || !FAMILY_KINDS[family].includes(row.kind)) throw notFound('申请');
   return row;
 }
 
 export async function list(
   ctx: SessionOpContext,
   f: repo.ApprovalFilter & { pageNum: number; pageSize: number },
+  family: ApprovalFamily = 'goods',
 ): Promise<Paged<ApprovalRow>> {
-  const { list: rows, total } = await repo.listApprovals(ctx.db, ctx.merchantId, f);
+  const { list: rows, total } = await repo.listApprovals(ctx.db, ctx.merchantId, { ...f, kinds: FAMILY_KINDS[family] });
   return { list: rows.map(toRow), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
-export const exportQuery = (ctx: SessionOpContext, f: repo.ApprovalFilter) => repo.approvalQuery(ctx.db, ctx.merchantId, f);
+export const exportQuery = (ctx: SessionOpContext, f: repo.ApprovalFilter, family: ApprovalFamily = 'goods') =>
+  repo.approvalQuery(ctx.db, ctx.merchantId, { ...f, kinds: FAMILY_KINDS[family] });
 
 export async function detailOf(ctx: SessionOpContext, r: ApprovalDbRow): Promise<ApprovalDetail> {
   const map = await categoryMap(ctx.db, ctx.merchantId);
@@ -208,6 +227,7 @@ export async function detailOf(ctx: SessionOpContext, r: ApprovalDbRow): Promise
     standardProductId: r.standard_product_id,
     goodsId: r.goods_id,
     skuId: r.sku_id,
+    createdCodes: r.status === 2 ? await repo.createdCodes(ctx.db, ctx.merchantId, r) : { goodsNo: '', spuCode: '', skuCode: '' },
     mine: r.applicant_id === ctx.session.accountId,
   };
 }
@@ -237,9 +257,11 @@ export async function fullHistory(ctx: SessionOpContext, approvalCode: string) {
 // ---------------------------------------------------------------- checks
 
 /** What the history shows for a field's value (names for codes, 元 for cents). */
-function textFor(map: Map<number, CategoryNode>, goodsName: (id: number) => string) {
+function textFor(map: Map<number, CategoryNode>, goodsName: (id: number) => string, saleUnit = '') {
   return (field: string, v: unknown): string => {
     if (v === null || v === undefined || v === '') return '（空）';
+    if (field === 'priceTiers') return tiersInWords(v, saleUnit);
+    if (field === 'mallGoodsId') return goodsName(Number(v));
     if (field === 'categoryId') return pathOf(map, Number(v)) || String(v);
     if (field === 'goodsId') return goodsName(Number(v));
     if (field === 'storageStyle') return storageName(Number(v));
@@ -252,12 +274,16 @@ function textFor(map: Map<number, CategoryNode>, goodsName: (id: number) => stri
 }
 
 /** Checks what an application refers to; answers its list title and the history's words for values. */
-async function checkReferences(db: Db, ctx: SessionOpContext, payload: NewProductPayload | SkuPayload, kind: number) {
+async function checkReferences(db: Db, ctx: SessionOpContext, payload: AnyPayload, kind: number) {
   const map = await categoryMap(db, ctx.merchantId);
-  if (kind === 1) {
+  if (kind === 1 || kind === 3) {
     const p = payload as NewProductPayload;
     if (!isLeaf(map, p.categoryId)) throw badInput('请选择三级商品分类（字段：categoryId）');
-    return { title: p.name, text: textFor(map, String) };
+    return { title: p.name, text: textFor(map, String, kind === 3 ? (payload as { saleUnit: string }).saleUnit : '') };
+  }
+  if (kind === 4) {
+    const m = await mallSkuReference(db, ctx.merchantId, payload as MallSkuApplyPayload);
+    return { title: m.title, text: textFor(map, () => m.goodsText, m.saleUnit) };
   }
   const s = payload as SkuPayload;
   const goods = await repo.findLiveGoods(db, ctx.merchantId, s.goodsId);
@@ -269,12 +295,15 @@ async function checkReferences(db: Db, ctx: SessionOpContext, payload: NewProduc
 
 /** The barcode is free: not in the standard library (新品), not a live SKU, not in another application under review. */
 async function checkBarcode(db: Db, ctx: SessionOpContext, kind: number, barcode: string, selfId: number) {
-  if (kind === 1) {
-    const goodsNo = await repo.standardProductWithBarcode(db, ctx.merchantId, barcode);
+  if (kind === 1 || kind === 3) {
+    const goodsNo = (await standardProductByBarcode(db, ctx.merchantId, barcode))?.goods_no;
     if (goodsNo) throw conflict(`条码${barcode}已在标准商品库中（${goodsNo}），无需申请新品（字段：barcode）`);
   }
-  const skuCode = await repo.liveSkuWithBarcode(db, ctx.merchantId, barcode);
-  if (skuCode) throw conflict(`条码${barcode}已被SKU ${skuCode} 使用（字段：barcode）`);
+  if (isMallKind(kind)) await assertNoMallSkuBarcode(db, ctx.merchantId, barcode);
+  else {
+    const skuCode = (await skuWithBarcode(db, ctx.merchantId, barcode))?.sku_code;
+    if (skuCode) throw conflict(`条码${barcode}已被SKU ${skuCode} 使用（字段：barcode）`);
+  }
   const pending = await repo.pendingWithBarcode(db, ctx.merchantId, barcode, selfId);
   if (pending) throw conflict(`条码${barcode}已在审核中的申请${pending}里（字段：barcode）`);
 }
@@ -285,8 +314,15 @@ function refuseTransition(action: ApprovalTransition, status: number): never {
 }
 
 /** The row at the version the caller read, in a state the action may start from. */
-async function stepRow(ctx: SessionOpContext, db: Db, approvalCode: string, version: number, action: ApprovalTransition) {
-  const row = await requireApproval(ctx, approvalCode, db);
+async function stepRow(
+  ctx: SessionOpContext,
+  db: Db,
+  approvalCode: string,
+  version: number,
+  action: ApprovalTransition,
+  family: ApprovalFamily = 'goods',
+) {
+  const row = await requireApproval(ctx, approvalCode, db, family);
   if (Number(row.version) !== version) throw conflict(STALE_VERSION_MESSAGE);
   if (!transitionAllowed(action, row.status)) refuseTransition(action, row.status);
   return row;
@@ -324,9 +360,10 @@ async function step(
 
 // ---------------------------------------------------------------- writes
 
-export async function save(ctx: SessionOpContext, input: ApprovalSaveInput) {
+export async function save(ctx: SessionOpContext, input: AnySaveInput, family: ApprovalFamily = 'goods') {
+  if (!FAMILY_KINDS[family].includes(input.kind)) throw badInput('申请类型不正确（字段：kind）');
   const payload = payloadOf(input);
-  const labels = input.kind === 1 ? PRODUCT_LABELS : SKU_LABELS;
+  const labels = { 1: PRODUCT_LABELS, 2: SKU_LABELS, 3: MALL_PRODUCT_LABELS, 4: MALL_SKU_APPLY_LABELS }[input.kind];
   const { title, text } = await checkReferences(ctx.db, ctx, payload, input.kind);
   const now = ctx.clock.now();
   if (!input.approvalCode) {
@@ -375,10 +412,10 @@ export async function save(ctx: SessionOpContext, input: ApprovalSaveInput) {
   }
   const approvalCode = input.approvalCode;
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, approvalCode, input.version ?? -1, 'edit');
+    const row = await stepRow(ctx, trx, approvalCode, input.version ?? -1, 'edit', family);
     if (row.kind !== input.kind) throw badInput('申请类型不能修改（字段：kind）');
     const changes = describeChanges(
-      parsePayload(row) as unknown as Record<string, unknown>,
+      payloadOfRow(row) as unknown as Record<string, unknown>,
       payload as unknown as Record<string, unknown>,
       labels,
       text,
@@ -411,12 +448,12 @@ const PENDING_BARCODE: UniqueKey = {
   message: '该条码已有申请在审核中，请刷新后查看（字段：barcode）',
 };
 
-export async function submit(ctx: SessionOpContext, i: { approvalCode: string; version: number }) {
+export async function submit(ctx: SessionOpContext, i: { approvalCode: string; version: number }, family: ApprovalFamily = 'goods') {
   return guardUnique(
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'submit');
-        const payload = parsePayload(row);
+        const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'submit', family);
+        const payload = payloadOfRow(row);
         await checkReferences(trx, ctx, payload, row.kind);
         await checkBarcode(trx, ctx, row.kind, payload.barcode, row.id);
         return step(ctx, trx, row, 'submit', { status: 1, submitted_at: ctx.clock.now(), reason: '' });
@@ -425,18 +462,32 @@ export async function submit(ctx: SessionOpContext, i: { approvalCode: string; v
   );
 }
 
-export async function withdraw(ctx: SessionOpContext, i: { approvalCode: string; version: number; reason: string }) {
+export async function withdraw(
+  ctx: SessionOpContext,
+  i: { approvalCode: string; version: number; reason: string },
+  family: ApprovalFamily = 'goods',
+) {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'withdraw');
+    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'withdraw', family);
     if (row.applicant_id !== ctx.session.accountId) throw forbidden('只有申请人可以撤回申请');
     return step(ctx, trx, row, 'withdraw', { status: 4, reason: i.reason }, i.reason);
   });
 }
 
-export async function reject(ctx: SessionOpContext, i: { approvalCode: string; version: number; reason: string }) {
+/** The reviewer's stamp; 四眼原则: nobody reviews (approves or rejects) their own application. */
+function reviewOf(ctx: SessionOpContext, row: { applicant_id: number }) {
+  if (Number(row.applicant_id) === ctx.session.accountId) throw forbidden('不能审核自己提交的申请（四眼原则：申请人与审核人须为不同账号）');
+  return { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
+}
+
+export async function reject(
+  ctx: SessionOpContext,
+  i: { approvalCode: string; version: number; reason: string },
+  family: ApprovalFamily = 'goods',
+) {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'reject');
-    const review = { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
+    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'reject', family);
+    const review = reviewOf(ctx, row);
     return step(ctx, trx, row, 'reject', { status: 3, reason: i.reason, ...review }, i.reason);
   });
 }
@@ -447,13 +498,19 @@ export async function reject(ctx: SessionOpContext, i: { approvalCode: string; v
  * as the merchant's goods at the applied sale price; kind 2 becomes a SKU of its SPU. Any refusal on the way
  * (a barcode taken meanwhile, a category no longer a leaf) rolls everything back.
  */
-export async function approve(ctx: SessionOpContext, i: { approvalCode: string; version: number; remark: string }) {
+export async function approve(
+  ctx: SessionOpContext,
+  i: { approvalCode: string; version: number; remark: string },
+  family: ApprovalFamily = 'goods',
+) {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'approve');
-    const review = { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
+    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'approve', family);
+    const review = reviewOf(ctx, row);
     const state = await step(ctx, trx, row, 'approve', { status: 2, reason: i.remark, ...review }, i.remark);
     let made: { standardProductId: number | null; goodsId: number | null; skuId: number | null };
-    if (row.kind === 1) {
+    if (isMallKind(row.kind)) {
+      made = await approveMall(trx, ctx, row.kind, payloadOfRow(row) as MallPayload, row.approval_code);
+    } else if (row.kind === 1) {
       const { basePrice, ...values } = parsePayload(row) as NewProductPayload;
       const sp = await createStandardProduct(trx, ctx, values, { source: 2, approvalCode: row.approval_code });
       const g = await adoptStandardProduct(trx, ctx, sp.id, { basePrice });
@@ -478,9 +535,9 @@ export async function approve(ctx: SessionOpContext, i: { approvalCode: string; 
 }
 
 /** Removes a never-submitted draft; a withdrawn (once submitted) application is kept, marked deleted, with its trail. */
-export async function remove(ctx: SessionOpContext, i: { approvalCode: string; version: number }) {
+export async function remove(ctx: SessionOpContext, i: { approvalCode: string; version: number }, family: ApprovalFamily = 'goods') {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'delete');
+    const row = await stepRow(ctx, trx, i.approvalCode, i.version, 'delete', family);
     if (row.submitted_at === null) {
       if ((await repo.deleteDraft(trx, row.id, i.version)) === 0) throw conflict(STALE_VERSION_MESSAGE);
     } else {

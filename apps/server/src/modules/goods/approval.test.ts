@@ -5,12 +5,13 @@ import path from 'node:path';
 import {
   APPROVAL_PDF_PATH,
   approvalOps,
-  type ApprovalCategoryOption,
   type ApprovalDetail,
   type ApprovalRecord,
   type ApprovalRow,
 } from '@merchant/contracts/goods/approval';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
+import { categoryOps, type CategoryRoot } from '@merchant/contracts/goods/category';
+import { goodsOps, type GoodsDetail } from '@merchant/contracts/goods/goods';
 import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,10 +63,10 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     await t.close();
   });
 
-  it('the demo merchant has applications in every open state, each with its history', async () => {
+  it('the demo merchant has applications in every state (已通过 too), each with its history', async () => {
     const all = await call<Paged<ApprovalRow>>(operator, approvalOps.list, { pageSize: 200 });
     expect(all.total).toBeGreaterThanOrEqual(60);
-    expect(new Set(all.list.map((r) => r.status))).toEqual(new Set([0, 1, 3, 4]));
+    expect(new Set(all.list.map((r) => r.status))).toEqual(new Set([0, 1, 2, 3, 4]));
     expect(new Set(all.list.map((r) => r.kind))).toEqual(new Set([1, 2]));
     const rejected = all.list.find((r) => r.status === 3)!;
     expect(rejected.reason).not.toBe('');
@@ -76,10 +77,12 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     expect(d.sku?.goodsName).toBeTruthy();
   });
 
-  it('offers the category tree', async () => {
-    const tree = await call<ApprovalCategoryOption[]>(operator, approvalOps.categoryOptions);
+  it('the applicant reads the category tree the goods forms read (categoryOps.tree)', async () => {
+    const tree = await call<CategoryRoot[]>(operator, categoryOps.tree);
+    const names = (nodes: CategoryRoot[]): unknown[] =>
+      nodes.map((c) => ({ id: c.id, name: c.name, level: c.level, children: names(c.children as CategoryRoot[]) }));
     expect(tree.every((c) => c.level === 1)).toBe(true);
-    expect(tree.filter((c) => c.id === cats.l1)).toEqual([
+    expect(names(tree.filter((c) => c.id === cats.l1))).toEqual([
       {
         id: cats.l1,
         name: '测试饮料',
@@ -90,8 +93,8 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
             name: '测试饮用水',
             level: 2,
             children: [
-              { id: cats.leaf, name: '测试矿泉水', level: 3 },
-              { id: cats.leaf2, name: '测试纯净水', level: 3 },
+              { id: cats.leaf, name: '测试矿泉水', level: 3, children: [] },
+              { id: cats.leaf2, name: '测试纯净水', level: 3, children: [] },
             ],
           },
         ],
@@ -253,6 +256,18 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     expect(listed.total).toBe(0);
   });
 
+  it('四眼原则: a reviewer may neither approve nor reject their own application; nothing is written', async () => {
+    let s = await draft(admin, { name: '康师傅 冰红茶 500ml' });
+    s = await call<State>(admin, approvalOps.submit, { approvalCode: s.approvalCode, version: s.version });
+    const before = await counts();
+    const refused = { code: CODES.forbidden, msg: '不能审核自己提交的申请（四眼原则：申请人与审核人须为不同账号）' };
+    const at = { approvalCode: s.approvalCode, version: s.version };
+    expect(await op(admin, approvalOps.approve, { ...at, remark: '' })).toMatchObject(refused);
+    expect(await op(admin, approvalOps.reject, { ...at, reason: '自己驳回自己' })).toMatchObject(refused);
+    expect(await counts()).toEqual(before);
+    expect(await call<ApprovalDetail>(admin, approvalOps.detail, at)).toMatchObject({ status: 1, statusName: '待审核', reviewerName: '' });
+  });
+
   it('removes a never-submitted draft outright', async () => {
     const s = await draft(operator);
     const n = await rowCount(t, 'goods_approval');
@@ -349,7 +364,6 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     expect((await call<Paged<HistoryEntry>>(other, approvalOps.history, { approvalCode: s.approvalCode })).total).toBe(0);
     expect((await call<Paged<ApprovalRow>>(other, approvalOps.list, {})).total).toBe(0);
     expect((await call<KeysetPage<ApprovalRecord>>(other, approvalOps.records, {})).total).toBe(0);
-    expect(await call(other, approvalOps.categoryOptions)).toEqual([]);
     const res = await other.envelope({ method: 'GET', path: APPROVAL_PDF_PATH, query: { approvalCode: s.approvalCode } });
     expect(res).toMatchObject({ code: CODES.notFound, msg: '申请不存在' });
     expect(await counts()).toEqual(before);
@@ -434,8 +448,15 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
       standardProductId: res.standardProductId,
       goodsId: res.goodsId,
       skuId: res.skuId,
+      // the codes people know what it created by
+      createdCodes: { goodsNo: sp.goods_no, spuCode: expect.stringMatching(/^G\d{8}$/), skuCode: sku.sku_code },
     });
     expect((await history(admin, code))[0]).toMatchObject({ action: 'approve', actionLabel: '审核通过', remark: '资料齐全' });
+    // the goods it created says where it came from
+    expect((await call<GoodsDetail>(admin, goodsOps.detail, { goodsId: res.goodsId })).origin).toEqual({
+      goodsNo: sp.goods_no,
+      approvalCode: code,
+    });
     // an approved application is final
     expect(await op(operator, approvalOps.withdraw, { approvalCode: code, version: 2 })).toMatchObject({ code: CODES.conflict });
     expect(await op(admin, approvalOps.reject, { approvalCode: code, version: 2, reason: '改主意了' })).toMatchObject({
@@ -461,7 +482,12 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
       await rowCount(t, 'goods_sku'),
       await rowCount(t, 'record_history'),
     ]).toEqual(before);
-    expect(await call<ApprovalDetail>(admin, approvalOps.detail, r)).toMatchObject({ status: 1, version: 1, skuId: null });
+    expect(await call<ApprovalDetail>(admin, approvalOps.detail, r)).toMatchObject({
+      status: 1,
+      version: 1,
+      skuId: null,
+      createdCodes: { goodsNo: '', spuCode: '', skuCode: '' },
+    });
 
     // a SKU application of the adopted goods
     const skuBarcode = barcode();

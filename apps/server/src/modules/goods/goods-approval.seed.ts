@@ -6,9 +6,9 @@ import { chinaDate } from './approval-code.ts';
 
 /**
  * New-product and SKU applications of the demo merchant (after the library, order 40, and the goods, 41): 60
- * 新品申请 and 12 SKU申请 by the operator and the admin over the last 30 days, in every state but 已通过 (an
- * approved one would need the products its approval created): drafts, waiting for review, rejected with a
- * reason, withdrawn; each with its history. Barcodes in the in-store range (2…), apart from the library's.
+ * 新品申请 and 12 SKU申请 by the operator and the admin over the last 30 days: drafts, waiting for review, rejected
+ * with a reason, withdrawn; and 已通过 ones for the last 4 adopted goods (新品申请: the standard product, goods and
+ * SKU the approval created) and 2 SKUs added later to a goods (SKU申请); each with its history. Barcodes in the in-store range (2…), apart from the library's.
  * Deterministic.
  */
 export const seed: Seed = {
@@ -177,6 +177,156 @@ export async function seedApprovals(db: Kysely<Database>, now: number): Promise<
     });
   });
 
+  // 已通过: the operator applied, the admin approved; the application points at what its approval created
+  const approved = (
+    kind: 1 | 2,
+    n: number,
+    title: string,
+    bc: string,
+    payload: object,
+    made: { sp: number | null; goods: number; sku: number },
+    at: number,
+  ) => {
+    const who = people.find((p) => p.user_name === 'operator') ?? people[0]!;
+    const created = at - 2 * 86_400_000;
+    const submitted = created + 40 * 60_000;
+    const approvalCode = codeFor(kind === 1 ? 'XP' : 'SK', created, 5000 + n);
+    rows.push({
+      merchant_id: mid,
+      approval_code: approvalCode,
+      kind,
+      status: 2,
+      title,
+      barcode: bc,
+      payload: JSON.stringify(payload),
+      applicant_id: who.id,
+      applicant_name: who.user_name,
+      reviewer_id: reviewer.id,
+      reviewer_name: reviewer.user_name,
+      reason: '',
+      submitted_at: submitted,
+      reviewed_at: at,
+      standard_product_id: made.sp,
+      goods_id: made.goods,
+      sku_id: made.sku,
+      created_by: who.id,
+      created_at: created,
+      updated_at: at,
+      deleted_at: null,
+    });
+    const state = (before: string, after: string) => JSON.stringify([{ field: 'status', label: '申请状态', before, after }]);
+    const push = (action: string, label: string, t: number, by: { id: number; user_name: string }, changes: string) =>
+      history.push({
+        merchant_id: mid,
+        subject: 'goods.approval',
+        subject_id: approvalCode,
+        action,
+        action_label: label,
+        changes,
+        remark: '',
+        operator_id: by.id,
+        operator_name: by.user_name,
+        created_at: t,
+      });
+    push(
+      'create',
+      '创建申请',
+      created,
+      who,
+      JSON.stringify([{ field: 'barcode', label: kind === 1 ? '商品条码' : 'SKU条码', before: '（空）', after: bc }]),
+    );
+    push('submit', '提交审核', submitted, who, state('草稿', '待审核'));
+    push('approve', '审核通过', at, reviewer, state('待审核', '已通过'));
+    return approvalCode;
+  };
+  const adopted = await db
+    .selectFrom('goods as g')
+    .innerJoin('standard_product as p', 'p.id', 'g.standard_product_id')
+    .select([
+      'g.id as goodsId',
+      'g.created_at as at',
+      'p.id as spId',
+      'p.name',
+      'p.barcode',
+      'p.brand',
+      'p.category_id',
+      'p.spec',
+      'p.unit',
+    ])
+    .select(['p.shelf_life_days', 'p.storage_style', 'p.guide_price', 'p.image_ids'])
+    .where('g.merchant_id', '=', mid)
+    .where('g.deleted_at', 'is', null)
+    .orderBy('g.id', 'desc')
+    .limit(4)
+    .execute();
+  const approvedProducts: { spId: number; code: string }[] = [];
+  for (const [i, a] of adopted.entries()) {
+    const sku = await db
+      .selectFrom('goods_sku')
+      .select(['id', 'base_price'])
+      .where('goods_id', '=', a.goodsId)
+      .where('barcode', '=', a.barcode)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!sku) continue;
+    const code = approved(
+      1,
+      i,
+      a.name,
+      a.barcode,
+      {
+        name: a.name,
+        barcode: a.barcode,
+        brand: a.brand,
+        categoryId: a.category_id,
+        spec: a.spec,
+        unit: a.unit,
+        shelfLifeDays: a.shelf_life_days,
+        storageStyle: a.storage_style,
+        imageIds: JSON.parse(a.image_ids || '[]'),
+        guidePrice: Number(a.guide_price),
+        basePrice: Number(sku.base_price),
+      },
+      { sp: a.spId, goods: a.goodsId, sku: sku.id },
+      Number(a.at),
+    );
+    approvedProducts.push({ spId: a.spId, code });
+  }
+  // SKUs added to a goods after its first one: 2 of them came through an approved SKU申请
+  const later = await db
+    .selectFrom('goods_sku as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .select(['s.id', 's.goods_id', 's.name', 's.barcode', 's.spec_values', 's.base_price', 's.storage_style', 's.created_at'])
+    .where('s.merchant_id', '=', mid)
+    .where('s.deleted_at', 'is', null)
+    .where('g.deleted_at', 'is', null)
+    .where('s.id', 'not in', (q) =>
+      q
+        .selectFrom('goods_sku')
+        .select((eb) => eb.fn.min('id').as('first'))
+        .where('merchant_id', '=', mid)
+        .groupBy('goods_id'),
+    )
+    .orderBy('s.id', 'desc')
+    .limit(2)
+    .execute();
+  for (const [i, k] of later.entries())
+    approved(
+      2,
+      10 + i,
+      k.name,
+      k.barcode,
+      {
+        goodsId: k.goods_id,
+        specValues: JSON.parse(k.spec_values || '[]'),
+        barcode: k.barcode,
+        basePrice: Number(k.base_price),
+        storageStyle: k.storage_style,
+      },
+      { sp: null, goods: k.goods_id, sku: k.id },
+      Number(k.created_at),
+    );
+
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 50)
       await trx
@@ -190,5 +340,8 @@ export async function seedApprovals(db: Kysely<Database>, now: number): Promise<
         .insertInto('record_history')
         .values(history.slice(i, i + 100))
         .execute();
+    // the products an approved 新品申请 created say so (source 2 新品申请, with its code)
+    for (const a of approvedProducts)
+      await trx.updateTable('standard_product').set({ source: 2, approval_code: a.code }).where('id', '=', a.spId).execute();
   });
 }

@@ -5,6 +5,10 @@ import { STORE_OFF_SHELF, STORE_ON_SHELF } from '@merchant/contracts/goods/store
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Seed } from '../../platform/seeds.ts';
+import { seedHistory } from '../../platform/record-history.ts';
+import { BANK_SUBJECT } from './goods-bank.service.ts';
+import { CHANNEL_SHELF_SUBJECT } from './sales-channel.service.ts';
+import { STORE_GOODS_SUBJECT } from './store-goods.service.ts';
 
 const BANK = 80;
 const ASSIGN_GOODS = 24;
@@ -36,7 +40,7 @@ export async function seedGoodsChannels(db: Kysely<Database>, now: number): Prom
   const mid = merchant.id;
   const goods = await db
     .selectFrom('goods')
-    .select(['id'])
+    .select(['id', 'goods_code'])
     .where('merchant_id', '=', mid)
     .where('deleted_at', 'is', null)
     .orderBy('id')
@@ -50,17 +54,30 @@ export async function seedGoodsChannels(db: Kysely<Database>, now: number): Prom
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .execute();
-  const stores = await db.selectFrom('store').select('id').where('merchant_id', '=', mid).orderBy('id').limit(STORES).execute();
-  const channels = await db.selectFrom('merchant_channel').select('channel_code').where('merchant_id', '=', mid).execute();
+  const stores = await db
+    .selectFrom('store')
+    .select(['id', 'name', 'store_code'])
+    .where('merchant_id', '=', mid)
+    .orderBy('id')
+    .limit(STORES)
+    .execute();
+  const channels = await db
+    .selectFrom('merchant_channel')
+    .innerJoin('channel', 'channel.code', 'merchant_channel.channel_code')
+    .select(['merchant_channel.channel_code', 'channel.name'])
+    .where('merchant_channel.merchant_id', '=', mid)
+    .execute();
   const admin = await db
     .selectFrom('account')
-    .select('id')
+    .select(['id', 'user_name'])
     .where('merchant_id', '=', mid)
     .where('user_name', '=', 'admin')
     .executeTakeFirst();
   const by = admin?.id ?? 0;
 
   await db.transaction().execute(async (trx) => {
+    // each row's 创建 in its record history, as the operations write it (subjects and ids of their services)
+    const history = seedHistory(trx, mid, admin);
     const bankPrice = new Map<number, number>();
     const bankOff = new Set<number>();
     for (const [i, g] of goods.entries()) {
@@ -89,6 +106,7 @@ export async function seedGoodsChannels(db: Kysely<Database>, now: number): Prom
         bankPrice.set(Number(s.id), price);
         await trx.insertInto('goods_bank_price').values({ merchant_id: mid, bank_id: bankId, sku_id: s.id, store_price: price }).execute();
       }
+      await history(BANK_SUBJECT, g.id, 'create', '加入商品库', g.goods_code, at);
     }
 
     const assigned = new Set(goods.slice(0, ASSIGN_GOODS).map((g) => Number(g.id)));
@@ -113,6 +131,7 @@ export async function seedGoodsChannels(db: Kysely<Database>, now: number): Prom
             updated_at: at,
           })
           .execute();
+        await history(STORE_GOODS_SUBJECT, `${st.id}:${s.id}`, 'create', '铺货', `${st.name}（${st.store_code}）`, at);
       }
     }
 
@@ -135,6 +154,7 @@ export async function seedGoodsChannels(db: Kysely<Database>, now: number): Prom
             updated_at: now,
           })
           .execute();
+        await history(CHANNEL_SHELF_SUBJECT, s.id, 'shelf', `${c.name}${on ? '上架' : '下架'}`, c.name, now);
       }
     }
   });

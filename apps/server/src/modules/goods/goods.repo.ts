@@ -117,11 +117,11 @@ export async function lockGoods(db: Db, merchantId: number, goodsId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** Live goods matching a name or code (the SKU page's picker). */
+/** Live goods matching a name or code, newest first (the SKU page's and the SKU application's pickers). */
 export function goodsOptions(db: Db, merchantId: number, keyword: string | undefined, limit: number) {
   let q = db
     .selectFrom('goods')
-    .select(['id', 'goods_code', 'name', 'storage_style', 'status'])
+    .select(['id', 'goods_code', 'name', 'category_id', 'storage_style', 'status'])
     .where('merchant_id', '=', merchantId)
     .where('deleted_at', 'is', null);
   if (keyword) q = q.where((eb) => eb.or([contains('name', keyword), contains('goods_code', keyword)]));

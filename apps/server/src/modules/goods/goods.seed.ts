@@ -4,6 +4,7 @@ import { SKU_OFF_SHELF, SKU_ON_SHELF, skuName } from '@merchant/contracts/goods/
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Seed } from '../../platform/seeds.ts';
+import { seedHistory } from '../../platform/record-history.ts';
 import { STANDARD_PRODUCT_ENABLED } from './standard-product.repo.ts';
 
 const ADOPT = 120;
@@ -71,22 +72,7 @@ export async function seedGoods(db: Kysely<Database>, now: number): Promise<void
   };
   let skuSeq = 0;
   await db.transaction().execute(async (trx) => {
-    const history = (subject: string, subjectId: number, action: string, actionLabel: string, remark: string, at: number) =>
-      trx
-        .insertInto('record_history')
-        .values({
-          merchant_id: mid,
-          subject,
-          subject_id: String(subjectId),
-          action,
-          action_label: actionLabel,
-          changes: '[]',
-          remark,
-          operator_id: admin?.id ?? 0,
-          operator_name: admin?.user_name ?? '系统',
-          created_at: at,
-        })
-        .execute();
+    const history = seedHistory(trx, mid, admin);
     for (const [i, p] of products.entries()) {
       const at = now - (products.length - i) * 3_600_000;
       const offSale = i % 13 === 12;

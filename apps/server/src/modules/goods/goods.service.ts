@@ -130,7 +130,20 @@ export async function exportRows(ctx: SessionOpContext, rows: repo.GoodsListRow[
 export async function detail(ctx: SessionOpContext, goodsId: number): Promise<GoodsDetail> {
   const g = await requireGoods(ctx.db, ctx, goodsId);
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
-  return { ...toGoodsRow(g, paths), skus: await skus.skusOfGoods(ctx, g.id) };
+  const sp =
+    g.standard_product_id === null
+      ? undefined
+      : await ctx.db
+          .selectFrom('standard_product')
+          .select(['goods_no', 'approval_code'])
+          .where('merchant_id', '=', ctx.merchantId)
+          .where('id', '=', g.standard_product_id)
+          .executeTakeFirst();
+  return {
+    ...toGoodsRow(g, paths),
+    skus: await skus.skusOfGoods(ctx, g.id),
+    origin: sp ? { goodsNo: sp.goods_no, approvalCode: sp.approval_code } : null,
+  };
 }
 
 export async function adoptable(

@@ -172,6 +172,7 @@ describe.each(DIALECTS)('merchant goods (%s)', (dialect) => {
     expect(res.goods).toHaveLength(2);
     const ga = await detailOf(res.goods[0].goodsId);
     expect(ga).toMatchObject({ name: '农夫山泉茶π柠檬红茶', standardProductId: a, skuCount: 1, minPrice: 500 });
+    expect(ga.origin).toEqual({ goodsNo: expect.stringMatching(/^SP\d{8}$/), approvalCode: '' });
     expect(ga.skus[0]).toMatchObject({ name: '农夫山泉茶π柠檬红茶 500ml', specValues: [{ name: '规格', value: '500ml' }] });
     expect((await detailOf(res.goods[1].goodsId)).minPrice).toBe(380);
     const left = data<Paged<AdoptableRow>>(await op(admin, goodsOps.adoptable, { pageSize: 200 }));

@@ -28,6 +28,8 @@ import { retryOnGoodsCodeCollision } from './goods-code.ts';
 import * as goodsRepo from './goods.repo.ts';
 import { categoryPaths } from './category.service.ts';
 import * as repo from './sku.repo.ts';
+import type { SkuValues } from './sku.repo.ts';
+import { followParent, followRename, followStatus, parseSpecValues, yuan } from './sku-children.ts';
 
 type Db = SessionOpContext['db'] | Transaction<Database>;
 
@@ -50,8 +52,6 @@ export const SKU_FIELD_LABELS = {
   status: '上下架状态',
 } as const;
 
-/** Cents as a person reads them: ¥3.50. */
-export const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 const nameOf = <M extends Record<number, string>>(map: M, v: unknown) => map[Number(v) as keyof M] ?? String(v ?? '');
 
 function skuText(field: string, v: unknown): string {
@@ -63,14 +63,7 @@ function skuText(field: string, v: unknown): string {
   return String(v);
 }
 
-export function parseSpecValues(json: string): SpecValue[] {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? (v as SpecValue[]) : [];
-  } catch {
-    return [];
-  }
-}
+export { parseSpecValues, yuan };
 
 /** The comparable values of a SKU (history compares these). */
 function valuesOf(r: { name: string; spec_values: string; barcode: string; base_price: number; storage_style: number; status: number }) {
@@ -323,6 +316,13 @@ export async function history(
 
 // ---------------------------------------------------------------- following a goods' change (goods.service)
 
+/** The live SKUs of a goods, as followParent takes them. */
+const skusOf = async (trx: Transaction<Database>, ctx: SessionOpContext, goodsId: number) => ({
+  subject: SKU_SUBJECT,
+  rows: await repo.skusOfGoods(trx, ctx.merchantId, goodsId),
+  update: (skuId: number, values: SkuValues) => repo.updateSkuFollowing(trx, ctx.merchantId, skuId, values),
+});
+
 /** The SKUs of a goods follow a change of its name or category (names and categories are copied). */
 export async function followGoodsRename(
   trx: Transaction<Database>,
@@ -330,29 +330,13 @@ export async function followGoodsRename(
   goodsId: number,
   goods: { name: string; categoryId: number },
 ) {
-  for (const s of await repo.skusOfGoods(trx, ctx.merchantId, goodsId)) {
-    const name = skuName(goods.name, parseSpecValues(s.spec_values));
-    if (name === s.name && Number(s.category_id) === goods.categoryId) continue;
-    await repo.updateSkuFollowing(trx, ctx.merchantId, s.id, { name, category_id: goods.categoryId, updated_at: ctx.clock.now() });
-    const changes = describeChanges({ name: s.name }, { name }, { name: SKU_FIELD_LABELS.name });
-    await writeHistory(trx, ctx, { subject: SKU_SUBJECT, subjectId: s.id, action: 'follow', actionLabel: '随商品修改', changes });
-  }
+  await followParent(trx, ctx, await skusOf(trx, ctx, goodsId), followRename(goods, SKU_FIELD_LABELS.name));
 }
 
 /** 停售 of a goods: every SKU on the shelf goes off it. */
 export async function followGoodsOffSale(trx: Transaction<Database>, ctx: SessionOpContext, goodsId: number) {
-  for (const s of await repo.skusOfGoods(trx, ctx.merchantId, goodsId)) {
-    if (Number(s.status) !== SKU_ON_SHELF) continue;
-    await repo.updateSkuFollowing(trx, ctx.merchantId, s.id, { status: SKU_OFF_SHELF, updated_at: ctx.clock.now() });
-    await writeHistory(trx, ctx, {
-      subject: SKU_SUBJECT,
-      subjectId: s.id,
-      action: 'status',
-      actionLabel: '下架',
-      changes: describeChanges({ status: SKU_ON_SHELF }, { status: SKU_OFF_SHELF }, { status: SKU_FIELD_LABELS.status }, skuText),
-      remark: '随商品停售',
-    });
-  }
+  const offShelf = { from: SKU_ON_SHELF, to: SKU_OFF_SHELF, label: SKU_FIELD_LABELS.status, text: skuText };
+  await followParent(trx, ctx, await skusOf(trx, ctx, goodsId), followStatus({ ...offShelf, actionLabel: '下架', remark: '随商品停售' }));
 }
 
 /** Delete of a goods: its SKUs go with it. */

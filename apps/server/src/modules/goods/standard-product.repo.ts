@@ -54,6 +54,16 @@ export function findByGoodsNo(db: Db, merchantId: number, goodsNo: string) {
     .executeTakeFirst();
 }
 
+/** The merchant's product with a barcode (its id, number, name and barcode). */
+export function findByBarcode(db: Db, merchantId: number, barcode: string) {
+  return db
+    .selectFrom('standard_product')
+    .select(['id', 'goods_no', 'name', 'barcode'])
+    .where('merchant_id', '=', merchantId)
+    .where('barcode', '=', barcode)
+    .executeTakeFirst();
+}
+
 export async function barcodeTaken(db: Db, merchantId: number, barcode: string, exceptId?: number) {
   let q = db.selectFrom('standard_product').select('id').where('merchant_id', '=', merchantId).where('barcode', '=', barcode);
   if (exceptId) q = q.where('id', '!=', exceptId);

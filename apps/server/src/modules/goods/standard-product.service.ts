@@ -19,6 +19,7 @@ import { generateSerialCode } from '../../platform/business-code.ts';
 import { assertProductImages } from './product-images.ts';
 import type { StandardProductTable } from './standard-product.table.ts';
 import * as repo from './standard-product.repo.ts';
+import { yuan } from './sku-children.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type ProductDbRow = Selectable<StandardProductTable>;
@@ -101,7 +102,6 @@ function columnsOf(v: ProductValues) {
 }
 
 const nameOf = <T extends Record<number, string>>(map: T, v: number) => map[v as keyof T] ?? String(v);
-const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
 /** History text: codes as names, cents as 元, the category as its path. */
 function textOf(paths: Map<number, string>) {
@@ -149,6 +149,9 @@ async function toRows(db: Db, merchantId: number, rows: ProductDbRow[]) {
 export async function barcodeInLibrary(db: Db, merchantId: number, barcode: string): Promise<boolean> {
   return repo.barcodeTaken(db, merchantId, barcode.trim());
 }
+
+/** The library's product with a barcode (a supply SPU's link to it), or undefined. */
+export const standardProductByBarcode = (db: Db, merchantId: number, barcode: string) => repo.findByBarcode(db, merchantId, barcode);
 
 /**
  * Adds a product to the merchant's library inside the caller's transaction (an approved new-product

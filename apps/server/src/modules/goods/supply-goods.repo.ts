@@ -100,16 +100,6 @@ export async function spuCodeTaken(db: Db, merchantId: number, code: string) {
   );
 }
 
-/** The merchant's standard product with a barcode (the SPU's link), read from the library's table. */
-export function standardProductByBarcode(db: Db, merchantId: number, barcode: string) {
-  return db
-    .selectFrom('standard_product')
-    .select(['id', 'goods_no', 'name', 'barcode'])
-    .where('merchant_id', '=', merchantId)
-    .where('barcode', '=', barcode)
-    .executeTakeFirst();
-}
-
 export async function insertSupplyGoods(db: Db, row: Omit<SupplySpuTable, 'id' | 'version' | 'deleted_at'>) {
   return Number((await db.insertInto('supply_spu').values(row).returning('id').executeTakeFirstOrThrow()).id);
 }

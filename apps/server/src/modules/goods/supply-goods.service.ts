@@ -15,6 +15,7 @@ import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { describeChanges, historyPage, writeHistory } from '../../platform/record-history.ts';
 import { assertFresh } from '../../platform/versioned.ts';
 import { assertLeafCategory, categoryPaths } from './category.service.ts';
+import { standardProductByBarcode } from './standard-product.service.ts';
 import { lockSupplier, supplyStatusName } from './supplier.service.ts';
 import { retryOnSupplyCodeCollision, supplyCode, SUPPLY_SPU_PREFIX } from './supply-code.ts';
 import * as repo from './supply-goods.repo.ts';
@@ -79,7 +80,7 @@ async function requireSpu(db: Db, ctx: SessionOpContext, spuId: number) {
 /** The standard product a barcode names ('' : none); an unknown barcode is refused. */
 async function standardOf(db: Db, merchantId: number, barcode: string) {
   if (!barcode) return null;
-  const p = await repo.standardProductByBarcode(db, merchantId, barcode);
+  const p = await standardProductByBarcode(db, merchantId, barcode);
   if (!p) throw badInput(`标准商品库中没有条码为 ${barcode} 的商品（字段：standardBarcode）`);
   return p;
 }

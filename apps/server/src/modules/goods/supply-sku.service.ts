@@ -16,6 +16,8 @@ import { lockSupplier, supplyStatusName } from './supplier.service.ts';
 import { retryOnSupplyCodeCollision, supplyCode, SUPPLY_SKU_PREFIX } from './supply-code.ts';
 import * as spuRepo from './supply-goods.repo.ts';
 import * as repo from './supply-sku.repo.ts';
+import type { SupplySkuValues } from './supply-sku.repo.ts';
+import { followParent, followRename, followStatus, parseSpecValues, yuan } from './sku-children.ts';
 
 type Db = SessionOpContext['db'] | Transaction<Database>;
 
@@ -39,8 +41,6 @@ export const SUPPLY_SKU_FIELD_LABELS = {
   status: '状态',
 } as const;
 
-const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
-
 function skuText(field: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return '（空）';
   if (field === 'purchasePrice') return yuan(Number(v));
@@ -48,15 +48,6 @@ function skuText(field: string, v: unknown): string {
   if (field === 'status') return supplyStatusName(v);
   if (field === 'specValues') return (v as SpecValue[]).length ? specText(v as SpecValue[]) : '（无）';
   return String(v);
-}
-
-function parseSpecValues(json: string): SpecValue[] {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? (v as SpecValue[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 function valuesOf(r: {
@@ -288,6 +279,13 @@ export async function history(
 
 // ---------------------------------------------------------------- following an SPU's change (supply-goods.service)
 
+/** The live SKUs of an SPU, as followParent takes them. */
+const skusOf = async (trx: Transaction<Database>, ctx: SessionOpContext, spuId: number) => ({
+  subject: SUPPLY_SKU_SUBJECT,
+  rows: await repo.skusOfSpu(trx, ctx.merchantId, spuId),
+  update: (skuId: number, values: SupplySkuValues) => repo.updateSupplySkuFollowing(trx, ctx.merchantId, skuId, values),
+});
+
 /** The SKUs of an SPU follow a change of its name or category (both are copied). */
 export async function followSpuChange(
   trx: Transaction<Database>,
@@ -295,32 +293,11 @@ export async function followSpuChange(
   spuId: number,
   spu: { name: string; categoryId: number },
 ) {
-  for (const s of await repo.skusOfSpu(trx, ctx.merchantId, spuId)) {
-    const name = skuName(spu.name, parseSpecValues(s.spec_values));
-    if (name === s.name && Number(s.category_id) === spu.categoryId) continue;
-    await repo.updateSupplySkuFollowing(trx, ctx.merchantId, s.id, { name, category_id: spu.categoryId, updated_at: ctx.clock.now() });
-    const changes = describeChanges({ name: s.name }, { name }, { name: SUPPLY_SKU_FIELD_LABELS.name });
-    await writeHistory(trx, ctx, { subject: SUPPLY_SKU_SUBJECT, subjectId: s.id, action: 'follow', actionLabel: '随商品修改', changes });
-  }
+  await followParent(trx, ctx, await skusOf(trx, ctx, spuId), followRename(spu, SUPPLY_SKU_FIELD_LABELS.name));
 }
 
 /** 停用 of an SPU: every 启用 SKU of it is 停用 too. */
 export async function followSpuDisabled(trx: Transaction<Database>, ctx: SessionOpContext, spuId: number) {
-  for (const s of await repo.skusOfSpu(trx, ctx.merchantId, spuId)) {
-    if (Number(s.status) !== SUPPLY_ENABLED) continue;
-    await repo.updateSupplySkuFollowing(trx, ctx.merchantId, s.id, { status: SUPPLY_DISABLED, updated_at: ctx.clock.now() });
-    await writeHistory(trx, ctx, {
-      subject: SUPPLY_SKU_SUBJECT,
-      subjectId: s.id,
-      action: 'status',
-      actionLabel: '停用',
-      changes: describeChanges(
-        { status: SUPPLY_ENABLED },
-        { status: SUPPLY_DISABLED },
-        { status: SUPPLY_SKU_FIELD_LABELS.status },
-        skuText,
-      ),
-      remark: '随商品停用',
-    });
-  }
+  const disabled = { from: SUPPLY_ENABLED, to: SUPPLY_DISABLED, label: SUPPLY_SKU_FIELD_LABELS.status, text: skuText };
+  await followParent(trx, ctx, await skusOf(trx, ctx, spuId), followStatus({ ...disabled, actionLabel: '停用', remark: '随商品停用' }));
 }

@@ -261,7 +261,7 @@ describe('supply demo seed', () => {
     await t.close();
   });
 
-  it('two suppliers and about 40 SKUs linked to standard products, bought below the guide price', async () => {
+  it('two suppliers and 60 SKUs (the lists page) linked to standard products, bought below the guide price', async () => {
     const db = t.db.db;
     expect((await db.selectFrom('supplier').select('name').orderBy('id').execute()).map((s) => s.name)).toEqual([
       '华东食品供应链有限公司',
@@ -279,13 +279,13 @@ describe('supply demo seed', () => {
         'standard_product.guide_price',
       ])
       .execute();
-    expect(skus.length).toBe(40);
+    expect(skus.length).toBe(60);
     expect(skus.every((s) => s.barcode === s.sp_barcode && barcodeCheckDigitOk(s.barcode))).toBe(true);
     expect(skus.every((s) => s.purchase_price < s.guide_price)).toBe(true);
     expect(new Set(skus.map((s) => s.supplier_id)).size).toBe(2);
     const admin = await t.signIn('admin');
     const list = data<Paged<SupplySkuRow>>(await op(admin, supplySkuOps.list, {}));
-    expect(list.total).toBe(40);
-    expect(data<Paged<{ spuId: number }>>(await op(admin, supplyGoodsOps.list, {})).total).toBe(40);
+    expect(list.total).toBe(60);
+    expect(data<Paged<{ spuId: number }>>(await op(admin, supplyGoodsOps.list, {})).total).toBe(60);
   });
 });

@@ -4,10 +4,11 @@ import { SUPPLY_DISABLED, SUPPLY_ENABLED } from '@merchant/contracts/goods/suppl
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Seed } from '../../platform/seeds.ts';
+import { seedHistory } from '../../platform/record-history.ts';
 import { STANDARD_PRODUCT_ENABLED } from './standard-product.repo.ts';
 
 /** How many standard products get a supply SKU (every few of the library, so several categories show). */
-const SUPPLIED = 40;
+const SUPPLIED = 60;
 const MOQS = [6, 12, 24, 48, 10, 20];
 const LEAD_TIMES = [1, 2, 3, 5, 7, 10];
 /** Purchase price as a share of the guide price (per mille). */
@@ -21,7 +22,7 @@ const SUPPLIERS = [
 /**
  * Supply-chain goods of the demo merchant (after the library, order 40, and the merchant goods, order 41): two
  * suppliers — 粤海饮品批发 takes the products under a top category whose name holds 饮 or 乳, 华东食品供应链有限公司
- * the rest — and about 40 supply SPUs, one SKU each, linked to the standard product by its barcode, purchase price
+ * the rest — and about 60 supply SPUs, one SKU each, linked to the standard product by its barcode, purchase price
  * 62–78 % of the guide price, realistic minimum order quantities and lead times; every 9th SKU 停用. Deterministic.
  */
 export const seed: Seed = {
@@ -60,22 +61,7 @@ export async function seedSupply(db: Kysely<Database>, now: number): Promise<voi
   const by = admin?.id ?? 0;
 
   await db.transaction().execute(async (trx) => {
-    const history = (subject: string, subjectId: number, actionLabel: string, remark: string, at: number) =>
-      trx
-        .insertInto('record_history')
-        .values({
-          merchant_id: mid,
-          subject,
-          subject_id: String(subjectId),
-          action: 'create',
-          action_label: actionLabel,
-          changes: '[]',
-          remark,
-          operator_id: by,
-          operator_name: admin?.user_name ?? '系统',
-          created_at: at,
-        })
-        .execute();
+    const history = seedHistory(trx, mid, admin);
     const start = now - (products.length + 2) * 3_600_000;
     const supplierIds: number[] = [];
     for (const [i, s] of SUPPLIERS.entries()) {
@@ -101,7 +87,7 @@ export async function seedSupply(db: Kysely<Database>, now: number): Promise<voi
         ).id,
       );
       supplierIds.push(id);
-      await history('goods.supplier', id, '新增供应商', s.code, at);
+      await history('goods.supplier', id, 'create', '新增供应商', s.code, at);
     }
     for (const [i, p] of products.entries()) {
       const at = start + (i + 1) * 3_600_000;
@@ -131,7 +117,7 @@ export async function seedSupply(db: Kysely<Database>, now: number): Promise<voi
             .executeTakeFirstOrThrow()
         ).id,
       );
-      await history('goods.supply-goods', spuId, '新增供应链商品', `${spuCode}，标准商品 ${p.goods_no}`, at);
+      await history('goods.supply-goods', spuId, 'create', '新增供应链商品', `${spuCode}，标准商品 ${p.goods_no}`, at);
       const guide = Number(p.guide_price) > 0 ? Number(p.guide_price) : 100;
       const spec = p.spec.trim().slice(0, 20);
       const specValues: SpecValue[] = spec ? [{ name: '规格', value: spec }] : [];
@@ -161,7 +147,7 @@ export async function seedSupply(db: Kysely<Database>, now: number): Promise<voi
             .executeTakeFirstOrThrow()
         ).id,
       );
-      await history('goods.supply-sku', skuId, '创建SKU', `${skuCode}，商品 ${spuCode}`, at);
+      await history('goods.supply-sku', skuId, 'create', '创建SKU', `${skuCode}，商品 ${spuCode}`, at);
     }
   });
 }

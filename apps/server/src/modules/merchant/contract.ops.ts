@@ -20,6 +20,9 @@ export const contractList = implement(contractOps.list, {
       { header: '有效期', key: 'period', value: (r: ContractRow) => `${r.startDate} 至 ${r.endDate}`, width: 26 },
       { header: '到期日期', key: 'endDate', type: 'date' },
       { header: '附件', key: 'fileName', width: 24 },
+      { header: '柜型', key: 'cabinetModelName', width: 16 },
+      { header: '柜数', key: 'cabinetCount', value: (r: ContractRow) => (r.cabinetModelCode ? String(r.cabinetCount) : '') },
+      { header: '已激活', key: 'cabinetActivated', value: (r: ContractRow) => (r.cabinetModelCode ? String(r.cabinetActivated) : '') },
     ],
   }),
 });

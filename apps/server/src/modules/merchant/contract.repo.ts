@@ -77,3 +77,28 @@ export function updateContract(db: Db, id: number, values: Updateable<ContractTa
 export function deleteContract(db: Db, id: number) {
   return db.deleteFrom('contract').where('id', '=', id).execute();
 }
+
+/** The merchant's 智能柜投放合同 (any status), newest first. */
+export function cabinetContracts(db: Db, merchantId: number) {
+  return db
+    .selectFrom('contract')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('contract_type', '=', 'cabinet')
+    .where('cabinet_model_code', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+}
+
+/** Adds `n` activated cabinets unless that exceeds the contract's count; true when it did. */
+export async function addCabinetsActivated(db: Db, merchantId: number, id: number, n: number, now: number) {
+  const r = await db
+    .updateTable('contract')
+    .set((eb) => ({ cabinet_activated: eb('cabinet_activated', '+', n), updated_at: now }))
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', id)
+    .where((eb) => eb(eb('cabinet_activated', '+', n), '<=', eb.ref('cabinet_count')))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -15,6 +15,10 @@ export interface ContractTable {
   end_date: string;
   file_id: number | null;
   remark: string;
+  /** 智能柜投放合同 (migration 0021): the cabinet model, cabinets covered, cabinets activated against it. */
+  cabinet_model_code: string | null;
+  cabinet_count: number;
+  cabinet_activated: number;
   terminated_at: number | null;
   terminate_reason: string;
   created_by: number;

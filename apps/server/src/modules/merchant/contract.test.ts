@@ -141,4 +141,46 @@ describe.each(DIALECTS)('contracts (%s)', (dialect) => {
       expect.arrayContaining([contractOps.add.name, contractOps.edit.name, contractOps.terminate.name, contractOps.delete.name]),
     );
   });
+
+  it('a 智能柜投放合同 names a cabinet model and the cabinets it covers; other types carry none', async () => {
+    const before = await rowCount(t, 'contract');
+    const cabinet = { ...valid(), name: '测试大厦双门冷藏柜投放合同', contractType: 'cabinet', fileId: null };
+    for (const [patch, msg] of [
+      [{ cabinetModelCode: null, cabinetCount: 5 }, '智能柜投放合同须选择柜型（字段：cabinetModelCode）'],
+      [{ cabinetModelCode: 'XS-D2-C', cabinetCount: 0 }, '智能柜投放合同的柜数至少为1（字段：cabinetCount）'],
+      [{ cabinetModelCode: 'XS-D2-C', cabinetCount: 1.5 }, '柜数须为整数（字段：cabinetCount）'],
+      [{ cabinetModelCode: 'NOPE', cabinetCount: 3 }, '柜型不存在（字段：cabinetModelCode）'],
+    ] as const) {
+      expect(await op(admin, contractOps.add, { ...cabinet, ...patch })).toMatchObject({ code: CODES.badInput, msg });
+    }
+    expect(await rowCount(t, 'contract')).toBe(before);
+    const made = await call<{ id: number }>(admin, contractOps.add, { ...cabinet, cabinetModelCode: 'XS-D2-C', cabinetCount: 3 });
+    expect(await call<ContractRow>(admin, contractOps.detail, { id: made.id })).toMatchObject({
+      contractType: 'cabinet',
+      contractTypeName: '智能柜投放合同',
+      cabinetModelCode: 'XS-D2-C',
+      cabinetModelName: '双门冷藏柜',
+      cabinetCount: 3,
+      cabinetActivated: 0,
+    });
+    // another type keeps no cabinet terms even when sent
+    const lease = await call<{ id: number }>(admin, contractOps.add, {
+      ...valid(),
+      fileId: null,
+      cabinetModelCode: 'XS-D2-C',
+      cabinetCount: 3,
+    });
+    expect(await call<ContractRow>(admin, contractOps.detail, { id: lease.id })).toMatchObject({ cabinetModelCode: '', cabinetCount: 0 });
+    // once cabinets are activated against it, the count cannot drop below them nor the model change
+    await t.db.db.updateTable('contract').set({ cabinet_activated: 2 }).where('id', '=', made.id).execute();
+    expect(await op(admin, contractOps.edit, { ...cabinet, id: made.id, cabinetModelCode: 'XS-D2-C', cabinetCount: 1 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '合同下已激活2台设备，柜数不能少于2（字段：cabinetCount）',
+    });
+    expect((await op(admin, contractOps.edit, { ...cabinet, id: made.id, cabinetModelCode: 'XS-S1-N', cabinetCount: 3 })).code).toBe(
+      CODES.conflict,
+    );
+    await call(admin, contractOps.edit, { ...cabinet, id: made.id, cabinetModelCode: 'XS-D2-C', cabinetCount: 4 });
+    expect((await call<ContractRow>(admin, contractOps.detail, { id: made.id })).cabinetCount).toBe(4);
+  });
 });

@@ -203,6 +203,9 @@ describe.each(DIALECTS)('merchant list exports (%s)', (dialect) => {
       '有效期',
       '到期日期',
       '附件',
+      '柜型',
+      '柜数',
+      '已激活',
     ]);
     expect(rows.slice(1).map((r) => [r[2], r[3], r[5]])).toEqual(
       listed.list.map((c) => [c.statusName, c.contractTypeName, c.amount / 100]),

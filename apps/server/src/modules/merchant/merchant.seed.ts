@@ -507,10 +507,26 @@ const CONTRACTS: [string, string, string, number, number, number, string][] = [
   ['华强北店场地租赁合同', 'lease', '深圳华强广场商业管理有限公司', 240_000, -730, 720, ''],
   ['宝安中心店场地租赁合同', 'lease', '深圳壹方城商业管理有限公司', 300_000, -420, 730, '门店经营调整，双方协商提前解约'],
   ['中山公园店场地租赁合同', 'lease', '上海龙之梦商业管理有限公司', 350_000, -200, 730, '商场改造，暂停营业'],
+  ['徐汇片区单门常温柜投放合同', 'cabinet', '上海徐汇滨江开发建设有限公司', 240_000, -300, 1095, ''],
+  ['写字楼单门冷藏柜投放合同', 'cabinet', '上海漕河泾开发区物业管理有限公司', 300_000, -280, 1095, ''],
+  ['商圈双门常温柜投放合同', 'cabinet', '杭州文广商业运营有限公司', 420_000, -260, 730, ''],
+  ['地铁站双门冷藏柜投放合同', 'cabinet', '上海申通地铁资产经营管理有限公司', 560_000, -240, 730, ''],
+  ['园区单门冷冻柜投放合同', 'cabinet', '上海张江高科园区服务有限公司', 180_000, -220, 730, ''],
+  ['2023年度智能柜投放合同', 'cabinet', '广州天河城商业管理有限公司', 200_000, -1100, 730, ''],
   ['收银系统技术服务合同', 'service', '上海码上云信息技术有限公司', 48_000, 15, 365, ''],
   ['社区团购自提点合作协议', 'cooperation', '上海莘庄社区服务中心', 0, 30, 365, ''],
   ['门店保洁外包服务合同', 'service', '上海洁亮物业服务有限公司', 96_000, -345, 365, ''],
 ];
+
+/** 智能柜投放合同: cabinet model and cabinets covered (activations count up `cabinet_activated`, device seed). */
+const CABINET_TERMS: Record<string, [string, number]> = {
+  徐汇片区单门常温柜投放合同: ['XS-S1-N', 10],
+  写字楼单门冷藏柜投放合同: ['XS-S1-C', 10],
+  商圈双门常温柜投放合同: ['XS-D2-N', 8],
+  地铁站双门冷藏柜投放合同: ['XS-D2-C', 8],
+  园区单门冷冻柜投放合同: ['XS-S1-F', 6],
+  '2023年度智能柜投放合同': ['XS-S1-N', 5],
+};
 
 async function seedContracts(trx: Trx, mid: number, adminId: number, now: number): Promise<void> {
   for (const [i, [name, type, party, yuan, startIn, length, terminated]] of CONTRACTS.entries()) {
@@ -532,6 +548,9 @@ async function seedContracts(trx: Trx, mid: number, adminId: number, now: number
         end_date: demoDate(end),
         file_id: null,
         remark: type === 'lease' ? '租金按季度支付，押金为三个月租金' : '',
+        cabinet_model_code: CABINET_TERMS[name]?.[0] ?? null,
+        cabinet_count: CABINET_TERMS[name]?.[1] ?? 0,
+        cabinet_activated: 0,
         terminated_at: terminatedAt,
         terminate_reason: terminated,
         created_by: adminId,

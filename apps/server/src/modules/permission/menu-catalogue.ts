@@ -123,6 +123,7 @@ export const SECTIONS: SectionDef[] = [
       p(10702, 'mall-salesmanagement-list', '销售管理'),
       p(10703, 'mall-sku-list', 'SKU管理'),
       p(10704, 'mall-add-new-product', '新品申请'),
+      action(10705, 'mall-new-product-review', '商城新品审核'),
     ],
   },
   {
@@ -192,6 +193,7 @@ export const SECTIONS: SectionDef[] = [
       p(12001, 'device-list', '设备列表'),
       p(12002, 'device-active-application', '激活申请'),
       p(12003, 'location-management', '位置管理'),
+      action(12004, 'device-activation-review', '激活审核'),
     ],
   },
   {
@@ -205,6 +207,7 @@ export const SECTIONS: SectionDef[] = [
       p(12103, 'address-list', '点位列表', '/website/address/address-list'),
       p(12104, 'address-log', '点位日志', '/website/address/address-log'),
       p(12105, 'back-point-management', '撤点管理'),
+      action(12106, 'back-point-review', '撤点审核'),
     ],
   },
   {
@@ -339,5 +342,7 @@ export const DEMO_ROLE_SECTIONS: Record<string, number[] | 'all'> = {
 
 /** Permission points a demo role does not get although it holds their section (运营 applies, 管理员 reviews). */
 export const DEMO_ROLE_WITHHELD: Record<string, string[]> = {
-  运营: ['standard-product-edit', 'new-products-review'],
+  运营: ['standard-product-edit', 'new-products-review', 'mall-new-product-review', 'device-activation-review', 'back-point-review'],
+  柜主: ['device-activation-review', 'back-point-review'],
+  站点运营: ['device-activation-review', 'back-point-review'],
 };

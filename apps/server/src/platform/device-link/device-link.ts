@@ -249,7 +249,7 @@ export class DeviceLink extends EventEmitter {
     client.on('message', (topic, payload) => this.accept(topic, payload));
     client.on('error', (err) => this.log.error({ err }, 'mqtt client error'));
     // A shared subscription: with several server instances each message goes to one of them.
-    await client.subscribeAsync(`$share/${SHARE_GROUP}/${TOPIC_ROOT}/+/up/+`, { qos: 1 });
+    await client.subscribeAsync(`$share/${this.config.shareGroup ?? SHARE_GROUP}/${TOPIC_ROOT}/+/up/+`, { qos: 1 });
     this.client = client;
   }
 

@@ -85,7 +85,9 @@ describe('ChannelPicker', () => {
     fireEvent.click(screen.getByTestId('channel-picker'));
     const panel = await screen.findByTestId('channel-picker-panel');
     expect(panel.style.width).toBe('176px');
-    expect((panel.querySelector('.picker-list') as HTMLElement).style.height).toBe('132px');
+    // the popover box is the list plus its own 2 + 2 px padding: 132 px for up to four options
+    expect((panel.querySelector('.picker-list') as HTMLElement).style.height).toBe('128px');
+    expect((panel.closest('.ant-popover-container') as HTMLElement).style.padding).toBe('2px 0px');
     expect((panel.querySelector('.picker-row') as HTMLElement).style.height).toBe('32px');
   });
 });

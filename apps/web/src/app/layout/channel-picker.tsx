@@ -9,15 +9,20 @@ import {
   confirmedCodes,
   pickerMode,
   pickerOptions,
-  popoverHeight,
+  popoverListHeight,
   selectorWidth,
   toggleAll,
   toggleAllLabel,
 } from '../../platform/picker.ts';
 
+/** The popover box's own padding above and below the rows: 2 + 2 px, the "+ 4" of spec §9. */
+const BOX_PADDING = `${UI_SIZES.popoverExtra / 2}px 0`;
+
 /**
- * Channel (mode 1) or site (mode 2) multi-select (spec §4, §5, §9): a popover with select all /
- * deselect all, 32 px rows, 176 px wide, 32 px per option + 4 high within 132–260 px.
+ * Channel (mode 1) or site (mode 2) multi-select (spec §4, §5, §9). The popover is the option list
+ * alone: 32 px rows, 176 px wide, on screen exactly 32 px per option + 4 within 132–260 px (antd's
+ * popover box padding replaced by 2 + 2 px), so up to eight options show without scrolling. Its count,
+ * select all / deselect all and 取消 / 确定 sit in a card of their own beside it (decision 42).
  */
 export function ChannelPicker() {
   const { message } = App.useApp();
@@ -56,15 +61,7 @@ export function ChannelPicker() {
 
   const content = (
     <div className="picker" style={{ width: UI_SIZES.popoverWidth }} data-testid="channel-picker-panel">
-      <div className="picker-head">
-        <span>
-          选择{noun}（{draft.length}/{options.length}）
-        </span>
-        <Button type="link" size="small" onClick={() => setDraft(toggleAll(draft, options))}>
-          {toggleAllLabel(draft, options)}
-        </Button>
-      </div>
-      <div className="picker-list" style={{ height: popoverHeight(options.length) }}>
+      <div className="picker-list" style={{ height: popoverListHeight(options.length) }} data-testid="channel-picker-list">
         {options.length === 0 ? <div className="picker-empty">暂无可选{noun}</div> : null}
         {options.map((o) => (
           <label key={o.code} className="picker-row" style={{ height: UI_SIZES.optionRowHeight }} title={o.name}>
@@ -76,19 +73,35 @@ export function ChannelPicker() {
           </label>
         ))}
       </div>
-      <div className="picker-foot">
-        <Button size="small" onClick={() => setOpen(false)}>
-          取消
+      <div className="picker-actions" data-testid="channel-picker-actions">
+        <span>
+          选择{noun}（{draft.length}/{options.length}）
+        </span>
+        <Button type="link" size="small" onClick={() => setDraft(toggleAll(draft, options))}>
+          {toggleAllLabel(draft, options)}
         </Button>
-        <Button size="small" type="primary" onClick={onConfirm}>
-          确定
-        </Button>
+        <div className="picker-actions-foot">
+          <Button size="small" onClick={() => setOpen(false)}>
+            取消
+          </Button>
+          <Button size="small" type="primary" onClick={onConfirm}>
+            确定
+          </Button>
+        </div>
       </div>
     </div>
   );
 
   return (
-    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={onOpenChange} content={content} arrow={false}>
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={onOpenChange}
+      content={content}
+      arrow={false}
+      styles={{ container: { padding: BOX_PADDING } }}
+    >
       <Button
         data-testid="channel-picker"
         aria-label={noun}

@@ -1,4 +1,5 @@
 import type { AppRoute } from '../../platform/route-types.ts';
+import { mallRoutes } from './mall/mall-routes.ts';
 
 /** Goods (spec section 102), under /website/goods like the server menu's route paths. */
 const SECTION = 102;
@@ -191,4 +192,12 @@ const goodsChannelRoutes: AppRoute[] = [
   }),
 ];
 
-export const routes: AppRoute[] = [...libraryRoutes, ...goodsSpuRoutes, ...goodsChannelRoutes, ...approvalRoutes, ...supplyRoutes];
+export const routes: AppRoute[] = [
+  ...libraryRoutes,
+  ...goodsSpuRoutes,
+  ...goodsChannelRoutes,
+  ...approvalRoutes,
+  ...supplyRoutes,
+  // the wholesale mall (section 107): its pages reuse the goods pages' components (mall/)
+  ...mallRoutes,
+];

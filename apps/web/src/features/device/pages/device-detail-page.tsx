@@ -8,14 +8,17 @@ import {
   type DeviceCommand,
   type DeviceStatus,
 } from '@merchant/contracts/device/device';
+import { deviceFaultOps, type DeviceFaultRow } from '@merchant/contracts/device/device-fault';
+import { deviceLinkLogOps, type DeviceLinkLogRow } from '@merchant/contracts/device/device-link-log';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { App, Button, Card, Descriptions, Dropdown, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Dropdown, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, EditOutlined, KeyOutlined, SendOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { call } from '../../../platform/call.ts';
+import { KeysetTable } from '../../../platform/list/keyset-table.tsx';
 import { RecordHistory } from '../../../platform/record-history.tsx';
 import { CommandStatusTag, DeviceStatusTag, OnlineTag, SecretOnce } from '../components/device-tags.tsx';
 import { DeviceFormModal } from '../components/device-form-modal.tsx';
@@ -33,13 +36,30 @@ const COMMAND_COLUMNS: ColumnsType<DeviceCommand> = [
   { title: '指令号', dataIndex: 'commandNo', width: 220, render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
 ];
 
-/** device-detail/:deviceCode: the device, its link and telemetry, the actions its state allows, commands and history. */
+const LINK_LOG_COLUMNS: ColumnsType<DeviceLinkLogRow> = [
+  { title: '时间', dataIndex: 'createdAt', width: 170, render: formatDateTime },
+  {
+    title: '事件',
+    dataIndex: 'event',
+    render: (v: string, r) => <Tag color={v === 'online' ? 'success' : 'default'}>{r.eventName}</Tag>,
+  },
+];
+
+const FAULT_COLUMNS: ColumnsType<DeviceFaultRow> = [
+  { title: '上报时间', dataIndex: 'createdAt', width: 170, render: formatDateTime },
+  { title: '故障代码', dataIndex: 'faultCode', width: 150, render: (v: string) => <Tag color="error">{v}</Tag> },
+  { title: '故障说明', dataIndex: 'message', render: (v: string) => v || '--' },
+];
+
+/**
+ * device-detail/:deviceCode: the device, its link and telemetry, the actions its state allows, commands, 上下线记录, 故障记录
+ * and history.
+ */
 export default function DeviceDetailPage() {
   const { deviceCode = '' } = useParams();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 5 });
   const key = ['device', 'device', deviceCode] as const;
   const device = useQuery({
     queryKey: key,
@@ -47,14 +67,8 @@ export default function DeviceDetailPage() {
     enabled: Boolean(deviceCode),
     refetchInterval: 10_000,
   });
-  const commands = useQuery({
-    queryKey: [...key, 'commands', page],
-    queryFn: () => call(deviceOps.commands, { deviceCode, ...page }),
-    enabled: Boolean(device.data),
-    placeholderData: (prev) => prev,
-    // while a command waits for its acknowledgement, look again every 2 s
-    refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === 1) ? 2000 : false),
-  });
+  // a new command starts the 指令记录 again at its first (newest) page
+  const [sent, setSent] = useState(0);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   if (device.isLoading)
@@ -96,7 +110,7 @@ export default function DeviceDetailPage() {
   const send = async (commandType: CommandType) => {
     await call(deviceOps.sendCommand, { deviceCode: d.deviceCode, commandType });
     message.success(`已发送指令：${COMMAND_TYPES[commandType]}`);
-    setPage((p) => ({ ...p, pageNum: 1 }));
+    setSent((n) => n + 1);
     await refresh();
   };
   const canCommand = d.status === 2 && d.online;
@@ -150,6 +164,9 @@ export default function DeviceDetailPage() {
           <Descriptions.Item label="储存方式">{d.storageStyleName || '--'}</Descriptions.Item>
           <Descriptions.Item label="固件版本">{d.firmware || '--'}</Descriptions.Item>
           <Descriptions.Item label="创建时间">{formatDateTime(d.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="所在点位">
+            {d.pointId ? <Link to={`/website/point-busi/point-detail/${d.pointId}`}>{`${d.pointName}（${d.pointCode}）`}</Link> : '未绑定'}
+          </Descriptions.Item>
           <Descriptions.Item label="备注">{d.remark || '--'}</Descriptions.Item>
         </Descriptions>
       </Card>
@@ -164,22 +181,48 @@ export default function DeviceDetailPage() {
         </Descriptions>
       </Card>
       <Card variant="borderless" title="指令记录">
-        <Table<DeviceCommand>
-          size="small"
-          rowKey="commandNo"
+        <KeysetTable<typeof deviceOps.commands, DeviceCommand>
+          key={sent}
+          operation={deviceOps.commands}
+          input={{ deviceCode: d.deviceCode }}
+          queryKey={[...key, 'commands']}
           columns={COMMAND_COLUMNS}
-          dataSource={commands.data?.list ?? []}
-          loading={commands.isLoading}
-          locale={{ emptyText: '暂无指令' }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: commands.data?.total ?? 0,
-            showTotal: (n) => `共 ${n} 条`,
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          rowKey="commandNo"
+          emptyText="暂无指令"
+          pageSize={10}
+          // while a command waits for its acknowledgement, look again every 2 s
+          refetchInterval={(rows) => (rows.some((c) => c.status === 1) ? 2000 : false)}
+          testId="device-commands"
         />
       </Card>
+      <Row gutter={16}>
+        <Col xs={24} xl={10}>
+          <Card variant="borderless" title="上下线记录">
+            <KeysetTable<typeof deviceLinkLogOps.list, DeviceLinkLogRow>
+              operation={deviceLinkLogOps.list}
+              input={{ deviceCode: d.deviceCode }}
+              queryKey={[...key, 'link-log']}
+              columns={LINK_LOG_COLUMNS}
+              rowKey="id"
+              emptyText="设备还没有连接过"
+              testId="device-link-log"
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card variant="borderless" title="故障记录">
+            <KeysetTable<typeof deviceFaultOps.list, DeviceFaultRow>
+              operation={deviceFaultOps.list}
+              input={{ deviceCode: d.deviceCode }}
+              queryKey={[...key, 'faults']}
+              columns={FAULT_COLUMNS}
+              rowKey="id"
+              emptyText="设备没有上报过故障"
+              testId="device-faults"
+            />
+          </Card>
+        </Col>
+      </Row>
       <Card variant="borderless" title="操作记录">
         <RecordHistory operation={deviceOps.history} input={{ deviceCode: d.deviceCode }} queryKey={key} />
       </Card>

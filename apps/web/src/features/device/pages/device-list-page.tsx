@@ -1,4 +1,4 @@
-import { DEVICE_STATUS, deviceOps, type DeviceRow } from '@merchant/contracts/device/device';
+import { DEVICE_STATUS, DOOR_FILTERS, TEMPERATURE_BANDS, deviceOps, type DeviceRow } from '@merchant/contracts/device/device';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { App, Button, Typography } from 'antd';
@@ -13,6 +13,8 @@ import { DeviceFormModal } from '../components/device-form-modal.tsx';
 
 const KEY = ['device', 'devices'] as const;
 const statusOptions = Object.entries(DEVICE_STATUS).map(([v, l]) => ({ value: Number(v), label: l }));
+const temperatureOptions = Object.entries(TEMPERATURE_BANDS).map(([v, b]) => ({ value: v, label: b.label }));
+const doorOptions = Object.entries(DOOR_FILTERS).map(([v, l]) => ({ value: v, label: l }));
 const detailPath = (code: string) => `/website/device-management/device-detail/${code}`;
 
 /** device-list: cabinets with their state, link and latest telemetry; 新增设备 shows the secret once. */
@@ -65,10 +67,37 @@ export default function DeviceListPage() {
       title: '温度',
       width: 80,
       align: 'right',
+      search: { type: 'select', options: temperatureOptions },
       render: (v) => (v === null || v === undefined ? '--' : `${(v as number).toFixed(1)}°C`),
     },
-    { key: 'doorStateName', title: '门状态', width: 80, render: (v) => String(v || '--') },
-    { key: 'firmware', title: '固件版本', width: 100, render: (v) => String(v || '--') },
+    {
+      key: 'doorState',
+      title: '门状态',
+      dataIndex: 'doorStateName',
+      width: 80,
+      search: { type: 'select', options: doorOptions },
+      render: (v) => String(v || '--'),
+    },
+    {
+      key: 'point',
+      title: '所在点位',
+      dataIndex: 'pointName',
+      width: 180,
+      search: { type: 'text', placeholder: '点位名称或编号；未绑定' },
+      render: (_v, r) =>
+        r.pointId ? (
+          <Link to={`/website/point-busi/point-detail/${r.pointId}`}>{r.pointName}</Link>
+        ) : (
+          <Typography.Text type="secondary">未绑定</Typography.Text>
+        ),
+    },
+    {
+      key: 'firmware',
+      title: '固件版本',
+      width: 100,
+      search: { type: 'text', placeholder: '如 v2.3' },
+      render: (v) => String(v || '--'),
+    },
     { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
     {
       key: 'actions',
@@ -112,7 +141,7 @@ export default function DeviceListPage() {
         />
       )}
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        设备每30秒发送一次心跳，90秒未收到心跳即显示离线。
+        设备每30秒发送一次心跳，90秒未收到任何消息即显示离线；上下线记录和故障记录见设备详情。
       </Typography.Paragraph>
     </>
   );

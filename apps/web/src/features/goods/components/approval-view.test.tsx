@@ -48,6 +48,7 @@ const base: ApprovalDetail = {
   standardProductId: null,
   goodsId: null,
   skuId: null,
+  createdCodes: { goodsNo: '', spuCode: '', skuCode: '' },
   mine: true,
 };
 
@@ -94,5 +95,28 @@ describe('ApprovalView: only the actions the state allows', { timeout: 20_000 },
       ).toBe((expected as readonly string[]).includes(label));
     }
     expect(screen.getByText('饮料 / 水 / 矿泉水')).toBeTruthy();
+  });
+
+  it('an approved application names what it created by code, a link where the account may open the page', () => {
+    sessionStore.setState({
+      menuTree: [node({ id: 10202, name: '商品列表', anchor: 'goods-management-list', anchorList: ['goods-management-list'] })],
+    });
+    const d = {
+      ...base,
+      status: 2,
+      statusName: '已通过',
+      standardProductId: 7,
+      goodsId: 8,
+      skuId: 9,
+      createdCodes: { goodsNo: 'SP10000007', spuCode: 'G10000008', skuCode: 'K10000009' },
+    };
+    renderWithApp(
+      <MemoryRouter>
+        <ApprovalView detail={d} queryKey={['t', 'approved']} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('G10000008').closest('a')).toBeTruthy();
+    expect(screen.getByText('SP10000007').closest('a')).toBeNull();
+    expect(screen.getByText('K10000009').closest('a')).toBeNull();
   });
 });

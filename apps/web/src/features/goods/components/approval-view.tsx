@@ -1,7 +1,8 @@
 import { allowedTransitions, approvalOps, approvalRejectInput, type ApprovalDetail } from '@merchant/contracts/goods/approval';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { OperationContract } from '@merchant/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Typography } from 'antd';
 import {
   CheckOutlined,
@@ -25,16 +26,97 @@ import { APPROVAL_LIST_PATH, ApprovalStatusTag, approvalPath, downloadApprovalPd
 const yuan = (cents: number) => `¥${centsToYuan(cents)}`;
 const orDash = (v: string | null | undefined) => v || '--';
 
+type StepKey = { approvalCode: string; version: number };
+/**
+ * Which applications the view acts on: the goods pages' (default) or the wholesale mall's (features/mall), which
+ * share the state machine and the PDF but have their own operations, anchors and pages.
+ */
+export interface ApprovalFlavour {
+  listPath: string;
+  pathOf: (approvalCode: string, handleType?: 'view' | 'edit' | 'review') => string;
+  reviewAnchor: string;
+  /** The list's query key (invalidated after a change). */
+  listKey: readonly unknown[];
+  submit: (k: StepKey) => Promise<unknown>;
+  withdraw: (k: StepKey & { reason: string }) => Promise<unknown>;
+  approve: (k: StepKey & { remark: string }) => Promise<unknown>;
+  reject: (k: StepKey & { reason: string }) => Promise<unknown>;
+  remove: (k: StepKey) => Promise<unknown>;
+  history: OperationContract;
+  pdf: (approvalCode: string, kind: number) => Promise<void>;
+  approvedText: (kind: number) => string;
+  /** What an approved application created, by the codes people know, each a link to its page. */
+  created: (d: ApprovalDetail) => CreatedLink[];
+}
+/** One thing an approval created: its kind, its code and (where the account may open it) its page. */
+export interface CreatedLink {
+  label: string;
+  code: string;
+  to: string;
+  /** The anchor of the page `to` opens: without it the code is plain text. */
+  anchor: string;
+}
+/** The 审核结果 of an approved application: 标准商品 SP… ，商品 G… ，SKU K… (links where there is a page). */
+export function CreatedLinks({ links }: { links: CreatedLink[] }) {
+  const menuTree = useSession((s) => s.menuTree);
+  const shown = links.filter((l) => l.code);
+  if (!shown.length) return <>--</>;
+  return (
+    <Space size={4} wrap separator="，">
+      {shown.map((l) => (
+        <span key={l.label}>
+          {l.label} {hasAnchor(menuTree, l.anchor) ? <Link to={l.to}>{l.code}</Link> : <Typography.Text>{l.code}</Typography.Text>}
+        </span>
+      ))}
+    </Space>
+  );
+}
+export const GOODS_APPROVAL: ApprovalFlavour = {
+  listPath: APPROVAL_LIST_PATH,
+  pathOf: approvalPath,
+  reviewAnchor: REVIEW_ANCHOR,
+  listKey: ['goods', 'approvals'],
+  submit: (k) => call(approvalOps.submit, k),
+  withdraw: (k) => call(approvalOps.withdraw, k),
+  approve: (k) => call(approvalOps.approve, k),
+  reject: (k) => call(approvalOps.reject, k),
+  remove: (k) => call(approvalOps.delete, k),
+  history: approvalOps.history,
+  pdf: downloadApprovalPdf,
+  approvedText: (kind) => (kind === 1 ? '已通过，商品已加入标准商品库并建为商户商品' : '已通过，SKU已创建'),
+  created: (d) => [
+    {
+      label: '标准商品',
+      code: d.createdCodes.goodsNo,
+      to: `/website/goods/standerd-edit/${d.createdCodes.goodsNo}`,
+      anchor: 'standard-product-list',
+    },
+    { label: '商品', code: d.createdCodes.spuCode, to: `/website/goods/add-goods/${d.goodsId}/view`, anchor: 'goods-management-list' },
+    { label: 'SKU', code: d.createdCodes.skuCode, to: `/website/goods/add-sku/view/${d.skuId}`, anchor: 'sku-list' },
+  ],
+};
+
 /**
  * An application's page: what was applied for, its state and people, the review trail, and only the actions
  * its state allows (撤回 for the applicant; 通过 / 驳回 for a reviewer), plus the printable PDF.
  */
-export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; queryKey: readonly unknown[] }) {
+export function ApprovalView({
+  detail: d,
+  queryKey,
+  flavour: fl = GOODS_APPROVAL,
+  children,
+}: {
+  detail: ApprovalDetail;
+  queryKey: readonly unknown[];
+  flavour?: ApprovalFlavour;
+  /** What was applied for, when the flavour's kinds are not the goods' (shown after the state card). */
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const menuTree = useSession((s) => s.menuTree);
-  const canReview = useMemo(() => hasAnchor(menuTree, REVIEW_ANCHOR), [menuTree]);
+  const canReview = useMemo(() => hasAnchor(menuTree, fl.reviewAnchor), [menuTree, fl.reviewAnchor]);
   const [dialog, setDialog] = useState<'' | 'reject' | 'withdraw'>('');
   const [busy, setBusy] = useState(false);
   const [reasonForm] = Form.useForm<{ reason: string }>();
@@ -42,7 +124,7 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
   const key = { approvalCode: d.approvalCode, version: d.version };
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['goods', 'approvals'] });
+    await queryClient.invalidateQueries({ queryKey: fl.listKey });
     await queryClient.invalidateQueries({ queryKey });
   };
   const confirm = (title: string, run: () => Promise<unknown>, done: string, danger = false) =>
@@ -60,8 +142,8 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
     const { reason } = await reasonForm.validateFields();
     setBusy(true);
     try {
-      if (dialog === 'reject') await call(approvalOps.reject, { ...key, reason });
-      else await call(approvalOps.withdraw, { ...key, reason: reason ?? '' });
+      if (dialog === 'reject') await fl.reject({ ...key, reason });
+      else await fl.withdraw({ ...key, reason: reason ?? '' });
       message.success(dialog === 'reject' ? '已驳回' : '已撤回');
       setDialog('');
       reasonForm.resetFields();
@@ -75,7 +157,7 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
 
   const pdf = async () => {
     try {
-      await downloadApprovalPdf(d.approvalCode, d.kind);
+      await fl.pdf(d.approvalCode, d.kind);
     } catch {
       // the catalogue showed the reason
     }
@@ -84,16 +166,12 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
   const actions = (
     <Space wrap>
       {allowed.has('edit') && (
-        <Button icon={<EditOutlined />} onClick={() => navigate(approvalPath(d.approvalCode, 'edit'))}>
+        <Button icon={<EditOutlined />} onClick={() => navigate(fl.pathOf(d.approvalCode, 'edit'))}>
           编辑
         </Button>
       )}
       {allowed.has('submit') && (
-        <Button
-          type="primary"
-          icon={<SendOutlined />}
-          onClick={() => confirm('确认提交审核？', () => call(approvalOps.submit, key), '已提交审核')}
-        >
+        <Button type="primary" icon={<SendOutlined />} onClick={() => confirm('确认提交审核？', () => fl.submit(key), '已提交审核')}>
           提交审核
         </Button>
       )}
@@ -106,13 +184,7 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
         <Button
           type="primary"
           icon={<CheckOutlined />}
-          onClick={() =>
-            confirm(
-              '确认审核通过？',
-              () => call(approvalOps.approve, { ...key, remark: '' }),
-              d.kind === 1 ? '已通过，商品已加入标准商品库并建为商户商品' : '已通过，SKU已创建',
-            )
-          }
+          onClick={() => confirm('确认审核通过？', () => fl.approve({ ...key, remark: '' }), fl.approvedText(d.kind))}
         >
           通过
         </Button>
@@ -132,10 +204,10 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
               content: d.submittedAt === null ? '草稿删除后不可恢复。' : '删除后申请不再出现在列表中，审核记录仍保留。',
               okButtonProps: { danger: true },
               onOk: async () => {
-                await call(approvalOps.delete, key);
+                await fl.remove(key);
                 message.success('申请已删除');
-                await queryClient.invalidateQueries({ queryKey: ['goods', 'approvals'] });
-                navigate(APPROVAL_LIST_PATH);
+                await queryClient.invalidateQueries({ queryKey: fl.listKey });
+                navigate(fl.listPath);
               },
             })
           }
@@ -176,9 +248,7 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
           <Descriptions.Item label="审核时间">{d.reviewedAt ? formatDateTime(d.reviewedAt) : '--'}</Descriptions.Item>
           {d.status === 2 && (
             <Descriptions.Item label="审核结果">
-              {[d.standardProductId && `标准商品 #${d.standardProductId}`, d.goodsId && `商品 #${d.goodsId}`, d.skuId && `SKU #${d.skuId}`]
-                .filter(Boolean)
-                .join('，') || '--'}
+              <CreatedLinks links={fl.created(d)} />
             </Descriptions.Item>
           )}
           <Descriptions.Item label={d.status === 3 ? '驳回原因' : '原因/意见'}>
@@ -220,8 +290,9 @@ export function ApprovalView({ detail: d, queryKey }: { detail: ApprovalDetail; 
           </Descriptions>
         </Card>
       )}
+      {children}
       <Card variant="borderless" title="操作记录">
-        <RecordHistory operation={approvalOps.history} input={{ approvalCode: d.approvalCode }} queryKey={queryKey} />
+        <RecordHistory operation={fl.history} input={{ approvalCode: d.approvalCode }} queryKey={queryKey} />
       </Card>
       <Modal
         open={dialog !== ''}

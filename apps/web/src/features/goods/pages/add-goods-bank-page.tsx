@@ -12,6 +12,7 @@ import { centsToYuan } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { BankStatusTag, goodsShopPath } from '../components/goods-channel-tags.tsx';
 import { GoodsStatusTag, SkuStatusTag, priceRangeText, yuanSchema, yuanToCents } from '../components/goods-tags.tsx';
+import { FormFooter } from '../components/goods-form-parts.tsx';
 
 const LIST = '/website/goods/goods-bank-list';
 const BASE = '/website/goods/add-goods-bank';
@@ -277,12 +278,7 @@ export default function AddGoodsBankPage() {
             ))}
           />
         </Card>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-          <Button onClick={() => navigate(-1)}>取消</Button>
-        </Space>
+        <FormFooter saving={saving} />
       </Space>
     </Form>
   );

@@ -3,23 +3,7 @@ import { skuFields, STORAGE_STYLES, specValueSchema } from '@merchant/contracts/
 import { type SkuRow } from '@merchant/contracts/goods/sku';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  TreeSelect,
-} from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -30,7 +14,10 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { categoryOptions, useCategoryTree } from '../components/category-tree.ts';
-import { GoodsStatusTag, priceRangeText, SkuStatusTag, yuanSchema, yuanToCents } from '../components/goods-tags.tsx';
+import { GoodsStatusTag, priceRangeText, SkuStatusTag, yuanToCents } from '../components/goods-tags.tsx';
+import { FormFooter, LeafCategorySelect } from '../components/goods-form-parts.tsx';
+import { SkuBarcodeItem, YuanItem } from '../components/sku-form-fields.tsx';
+import { approvalPath } from '../components/approval-parts.tsx';
 
 const LIST = '/website/goods/goods-management-list';
 const styleOptions = Object.entries(STORAGE_STYLES).map(([v, l]) => ({ value: Number(v), label: l }));
@@ -121,7 +108,7 @@ function GoodsView({ goods }: { goods: GoodsDetail }) {
             { key: 'storageStyle', label: '储存方式', children: goods.storageStyleName },
             { key: 'shelfLifeDays', label: '保质期', children: `${goods.shelfLifeDays}天` },
             { key: 'price', label: '销售价（元）', children: priceRangeText(goods.minPrice, goods.maxPrice) },
-            { key: 'source', label: '来源', children: goods.standardProductId ? '标准库选品' : '手工新增' },
+            { key: 'source', label: '来源', children: <GoodsOrigin goods={goods} /> },
             { key: 'createdAt', label: '创建时间', children: formatDateTime(goods.createdAt) },
             { key: 'updatedAt', label: '更新时间', children: formatDateTime(goods.updatedAt) },
             { key: 'description', label: '商品描述', span: 3, children: goods.description || '--' },
@@ -259,13 +246,7 @@ export default function AddGoodsPage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="商品分类" name="categoryId" required rules={[zodRule(f.categoryId)]}>
-                <TreeSelect
-                  treeData={categoryOptions(tree.data, { leavesOnly: true })}
-                  placeholder="请选择三级分类"
-                  treeDefaultExpandAll
-                  showSearch
-                  treeNodeFilterProp="title"
-                />
+                <LeafCategorySelect treeData={categoryOptions(tree.data, { leavesOnly: true })} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
@@ -308,22 +289,22 @@ export default function AddGoodsPage() {
                         </Form.Item>
                       </Col>
                       <Col xs={24} md={6}>
-                        <Form.Item
-                          label={index === 0 ? 'SKU条码' : undefined}
+                        <SkuBarcodeItem
+                          rule={skuFields.barcode}
                           name={[field.name, 'barcode']}
-                          rules={[zodRule(skuFields.barcode)]}
-                        >
-                          <Input maxLength={13} placeholder="EAN-13 / EAN-8 / UPC-A" aria-label={`第${index + 1}行SKU条码`} />
-                        </Form.Item>
+                          label={index === 0 ? 'SKU条码' : null}
+                          ariaLabel={`第${index + 1}行SKU条码`}
+                          required={false}
+                        />
                       </Col>
                       <Col xs={12} md={4}>
-                        <Form.Item
-                          label={index === 0 ? '销售价（元）' : undefined}
+                        <YuanItem
+                          cents={skuFields.basePrice}
                           name={[field.name, 'basePriceYuan']}
-                          rules={[zodRule(yuanSchema(skuFields.basePrice))]}
-                        >
-                          <InputNumber min={0} precision={2} style={{ width: '100%' }} aria-label={`第${index + 1}行销售价`} />
-                        </Form.Item>
+                          label={index === 0 ? '销售价（元）' : null}
+                          ariaLabel={`第${index + 1}行销售价`}
+                          required={false}
+                        />
                       </Col>
                       <Col xs={10} md={5}>
                         <Form.Item label={index === 0 ? '储存方式' : undefined} name={[field.name, 'storageStyle']}>
@@ -359,13 +340,21 @@ export default function AddGoodsPage() {
             <SkuTable skus={goods.data!.skus} actions={(r) => <Link to={`/website/goods/add-sku/edit/${r.skuId}`}>编辑</Link>} />
           </Card>
         )}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-          <Button onClick={() => navigate(-1)}>取消</Button>
-        </Space>
+        <FormFooter saving={saving} />
       </Space>
     </Form>
   );
+}
+
+/** 来源: 手工新增, 标准库选品 (the product's goodsNo) or 新品申请 (its approvalCode, a link to the application). */
+function GoodsOrigin({ goods }: { goods: GoodsDetail }) {
+  const o = goods.origin;
+  if (!o) return <>手工新增</>;
+  if (o.approvalCode)
+    return (
+      <>
+        新品申请 <Link to={approvalPath(o.approvalCode)}>{o.approvalCode}</Link>
+      </>
+    );
+  return <>标准库选品（{o.goodsNo}）</>;
 }

@@ -11,6 +11,7 @@ import { centsToYuan } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { goodsShopPath, ShelfTag } from '../components/goods-channel-tags.tsx';
 import { yuanSchema, yuanToCents } from '../components/goods-tags.tsx';
+import { FormFooter } from '../components/goods-form-parts.tsx';
 
 const LIST = '/website/goods/goods-shop-list';
 const priceRule = zodRule(yuanSchema(storePriceSchema));
@@ -229,12 +230,7 @@ function AssignForm({ presetStore, presetSku }: { presetStore?: number; presetSk
             ]}
           />
         </Card>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            确认铺货
-          </Button>
-          <Button onClick={() => navigate(-1)}>取消</Button>
-        </Space>
+        <FormFooter saving={saving} okText="确认铺货" />
       </Space>
     </Form>
   );
@@ -284,12 +280,7 @@ function PriceForm({ row }: { row: StoreGoodsRow }) {
         <Form.Item label="门店价（元）" name="priceYuan" required rules={[priceRule]} style={{ maxWidth: 240 }}>
           <InputNumber min={0} precision={2} style={{ width: '100%' }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-          <Button onClick={() => navigate(-1)}>取消</Button>
-        </Space>
+        <FormFooter saving={saving} />
       </Card>
     </Form>
   );

@@ -1,8 +1,7 @@
-import { skuFields, specValueSchema, STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
+import { skuFields, STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
 import { skuOps, type SkuRow } from '@merchant/contracts/goods/sku';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { call } from '../../../platform/call.ts';
@@ -10,8 +9,9 @@ import { RecordHistory } from '../../../platform/record-history.tsx';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
-import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { GoodsStatusTag, SkuStatusTag, yuanSchema, yuanToCents } from '../components/goods-tags.tsx';
+import { GoodsStatusTag, SkuStatusTag, yuanToCents } from '../components/goods-tags.tsx';
+import { SkuBarcodeItem, SpecValuesList, YuanItem } from '../components/sku-form-fields.tsx';
+import { FormFooter } from '../components/goods-form-parts.tsx';
 
 const LIST = '/website/goods/sku-list';
 const styleOptions = Object.entries(STORAGE_STYLES).map(([v, l]) => ({ value: Number(v), label: l }));
@@ -208,14 +208,10 @@ export default function AddSkuPage() {
               )}
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="SKU条码" name="barcode" required rules={[zodRule(skuFields.barcode)]}>
-                <Input maxLength={13} placeholder="EAN-13 / EAN-8 / UPC-A" />
-              </Form.Item>
+              <SkuBarcodeItem rule={skuFields.barcode} />
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="销售价（元）" name="basePriceYuan" required rules={[zodRule(yuanSchema(skuFields.basePrice))]}>
-                <InputNumber min={0} precision={2} style={{ width: '100%' }} />
-              </Form.Item>
+              <YuanItem label="销售价（元）" name="basePriceYuan" cents={skuFields.basePrice} />
             </Col>
             <Col xs={24} md={12}>
               <Form.Item label="储存方式" name="storageStyle" extra={isAdd ? '不选则沿用商品的储存方式' : undefined}>
@@ -223,47 +219,9 @@ export default function AddSkuPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Form.List name="specValues">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((field, index) => (
-                  <Row gutter={12} key={field.key}>
-                    <Col xs={10} md={6}>
-                      <Form.Item
-                        label={index === 0 ? '规格名' : undefined}
-                        name={[field.name, 'name']}
-                        rules={[zodRule(specValueSchema.shape.name)]}
-                      >
-                        <Input placeholder="如 口味" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={10} md={6}>
-                      <Form.Item
-                        label={index === 0 ? '规格值' : undefined}
-                        name={[field.name, 'value']}
-                        rules={[zodRule(specValueSchema.shape.value)]}
-                      >
-                        <Input placeholder="如 原味" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={4} md={2} style={{ paddingTop: index === 0 ? 30 : 0 }}>
-                      <Button type="text" danger icon={<MinusCircleOutlined />} aria-label="删除规格" onClick={() => remove(field.name)} />
-                    </Col>
-                  </Row>
-                ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} disabled={fields.length >= 3}>
-                  添加规格（最多3项）
-                </Button>
-              </>
-            )}
-          </Form.List>
+          <SpecValuesList />
         </Card>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-          <Button onClick={() => navigate(-1)}>取消</Button>
-        </Space>
+        <FormFooter saving={saving} />
       </Space>
     </Form>
   );

@@ -2,18 +2,17 @@ import { GOODS_BANK_STATUS, goodsBankOps, type GoodsBankRow } from '@merchant/co
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { codeColumn, keywordColumn, mapOptions, priceRangeColumn, statusColumn, timeColumn } from '../components/goods-columns.tsx';
 import { DeleteAction } from '../../../shared/ui/row-actions.tsx';
 import { BankStatusTag } from '../components/goods-channel-tags.tsx';
-import { GoodsStatusTag, priceRangeText } from '../components/goods-tags.tsx';
+import { GoodsStatusTag } from '../components/goods-tags.tsx';
 
 const KEY = ['goods', 'goods-bank-list'] as const;
 const BASE = '/website/goods/add-goods-bank';
-const options = (m: Record<number, string>) => Object.entries(m).map(([v, l]) => ({ value: Number(v), label: l }));
 
 /** goods-bank-list (商品库): the goods offered to the merchant's stores, with their store price range and 可售/停售. */
 export default function GoodsBankListPage() {
@@ -40,36 +39,18 @@ export default function GoodsBankListPage() {
   };
 
   const columns: ListColumn<GoodsBankRow>[] = [
-    {
-      key: 'goodsCode',
-      title: '商品编码',
-      width: 120,
-      sortable: true,
-      render: (v, r) => <Link to={`${BASE}/view/${r.goodsId}`}>{String(v)}</Link>,
-    },
-    { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: '商品名称或编码', order: 0 } },
+    codeColumn('goodsCode', '商品编码', (r) => `${BASE}/view/${r.goodsId}`),
+    keywordColumn('商品名称或编码'),
     { key: 'goodsName', title: '商品名称', width: 220, ellipsis: true },
     { key: 'brand', title: '品牌', width: 100 },
-    {
-      key: 'price',
-      title: '门店价（元）',
-      width: 140,
-      align: 'right',
-      render: (_v, r) => priceRangeText(r.priceMin, r.priceMax),
-    },
+    priceRangeColumn('price', '门店价（元）', (r) => [r.priceMin, r.priceMax]),
     { key: 'skuCount', title: 'SKU数', width: 80, align: 'right' },
     { key: 'storeCount', title: '门店铺货数', width: 100, align: 'right' },
-    {
-      key: 'status',
-      title: '可售状态',
-      width: 100,
-      render: (v) => <BankStatusTag status={Number(v)} />,
-      search: { type: 'select', options: options(GOODS_BANK_STATUS) },
-    },
-    { key: 'goodsStatus', title: '商品状态', width: 100, render: (v) => <GoodsStatusTag status={Number(v)} /> },
+    statusColumn('status', '可售状态', BankStatusTag, mapOptions(GOODS_BANK_STATUS), { width: 100 }),
+    statusColumn('goodsStatus', '商品状态', GoodsStatusTag, undefined, { width: 100 }),
     { key: 'categoryPath', title: '商品分类', width: 180, ellipsis: true },
     { key: 'remark', title: '备注', width: 140, ellipsis: true },
-    { key: 'createdAt', title: '加入时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    timeColumn('createdAt', '加入时间'),
     {
       key: 'actions',
       title: '操作',

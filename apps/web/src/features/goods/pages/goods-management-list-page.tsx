@@ -1,22 +1,29 @@
 import { GOODS_STATUS, goodsOps, type GoodsRow } from '@merchant/contracts/goods/goods';
-import { STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { DeleteAction } from '../../../shared/ui/row-actions.tsx';
 import { AdoptModal } from '../components/adopt-modal.tsx';
 import { categoryOptions, useCategoryTree } from '../components/category-tree.ts';
-import { GoodsStatusTag, priceRangeText } from '../components/goods-tags.tsx';
+import { GoodsStatusTag } from '../components/goods-tags.tsx';
+import {
+  categoryColumn,
+  codeColumn,
+  keywordColumn,
+  mapOptions,
+  priceRangeColumn,
+  statusColumn,
+  storageStyleColumn,
+  timeColumn,
+} from '../components/goods-columns.tsx';
 
 const KEY = ['goods', 'goods-list'] as const;
 const BASE = '/website/goods/add-goods';
-const options = (m: Record<number, string>) => Object.entries(m).map(([v, l]) => ({ value: Number(v), label: l }));
 
 /** goods-management-list: the merchant's goods (SPU) with search, paging, 在售/停售, delete, 从标准库选品. */
 export default function GoodsManagementListPage() {
@@ -45,46 +52,16 @@ export default function GoodsManagementListPage() {
   };
 
   const columns: ListColumn<GoodsRow>[] = [
-    {
-      key: 'goodsCode',
-      title: '商品编码',
-      width: 120,
-      sortable: true,
-      render: (v, r) => <Link to={`${BASE}/${r.goodsId}/view`}>{String(v)}</Link>,
-    },
-    { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: '商品名称或商品编码', order: 0 } },
+    codeColumn('goodsCode', '商品编码', (r) => `${BASE}/${r.goodsId}/view`),
+    keywordColumn('商品名称或商品编码'),
     { key: 'name', title: '商品名称', width: 220, ellipsis: true },
-    {
-      key: 'price',
-      title: '销售价（元）',
-      width: 150,
-      align: 'right',
-      render: (_v, r) => priceRangeText(r.minPrice, r.maxPrice),
-    },
+    priceRangeColumn('price', '销售价（元）', (r) => [r.minPrice, r.maxPrice], { width: 150 }),
     { key: 'skuCount', title: 'SKU数', width: 80, align: 'right' },
-    {
-      key: 'status',
-      title: '销售状态',
-      width: 90,
-      render: (v) => <GoodsStatusTag status={Number(v)} />,
-      search: { type: 'select', options: options(GOODS_STATUS) },
-    },
+    statusColumn('status', '销售状态', GoodsStatusTag, mapOptions(GOODS_STATUS)),
     { key: 'brand', title: '品牌', width: 110, search: { type: 'text', placeholder: '品牌关键字' } },
-    {
-      key: 'categoryId',
-      title: '商品分类',
-      dataIndex: 'categoryPath',
-      width: 180,
-      search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: categoryOptions(tree.data) },
-    },
-    {
-      key: 'storageStyle',
-      title: '储存方式',
-      dataIndex: 'storageStyleName',
-      width: 90,
-      search: { type: 'select', options: options(STORAGE_STYLES) },
-    },
-    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    categoryColumn(categoryOptions(tree.data)),
+    storageStyleColumn(),
+    timeColumn(),
     {
       key: 'actions',
       title: '操作',

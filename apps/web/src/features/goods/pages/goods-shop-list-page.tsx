@@ -2,17 +2,15 @@ import { STORE_GOODS_STATUS, storeGoodsOps, type StoreGoodsRow } from '@merchant
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { codeColumn, keywordColumn, mapOptions, timeColumn, yuanColumn } from '../components/goods-columns.tsx';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { goodsShopPath, ShelfTag } from '../components/goods-channel-tags.tsx';
 
 const KEY = ['goods', 'goods-shop-list'] as const;
-const options = (m: Record<number, string>) => Object.entries(m).map(([v, l]) => ({ value: Number(v), label: l }));
 const pathOf = (h: 'edit' | 'view', r: StoreGoodsRow) =>
   goodsShopPath(h, { skuId: r.skuId, storeId: r.storeId, storeName: r.storeName, skuName: r.skuName });
 
@@ -54,20 +52,20 @@ export default function GoodsShopListPage() {
         order: 0,
       },
     },
-    { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 1 } },
-    { key: 'skuCode', title: 'SKU编码', width: 120, render: (v, r) => <Link to={pathOf('view', r)}>{String(v)}</Link> },
+    keywordColumn('SKU名称、编码或条码', 1),
+    codeColumn('skuCode', 'SKU编码', (r) => pathOf('view', r), { sortable: undefined }),
     { key: 'skuName', title: 'SKU名称', width: 220, ellipsis: true },
     {
       key: 'status',
       title: '上下架状态',
       width: 170,
       render: (v, r) => <ShelfTag status={Number(v)} blockedReason={r.blockedReason} />,
-      search: { type: 'select', options: options(STORE_GOODS_STATUS) },
+      search: { type: 'select', options: mapOptions(STORE_GOODS_STATUS) },
     },
-    { key: 'price', title: '门店价（元）', width: 120, align: 'right', sortable: true, render: (v) => centsToYuan(v as number) },
-    { key: 'bankPrice', title: '商品库门店价（元）', width: 150, align: 'right', render: (v) => centsToYuan(v as number) },
+    yuanColumn('price', '门店价（元）', { sortable: true }),
+    yuanColumn('bankPrice', '商品库门店价（元）', { width: 150 }),
     { key: 'barcode', title: 'SKU条码', width: 140 },
-    { key: 'createdAt', title: '铺货时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    timeColumn('createdAt', '铺货时间'),
     {
       key: 'actions',
       title: '操作',

@@ -13,7 +13,10 @@ import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { ApprovalStatusTag, approvalPath, REVIEW_ANCHOR, statusOptions } from '../components/approval-parts.tsx';
 
 const KEY = ['goods', 'approvals'] as const;
-const kindOptions = Object.entries(APPROVAL_KINDS).map(([v, l]) => ({ value: Number(v), label: l }));
+const kindOptions = Object.entries(APPROVAL_KINDS)
+  // kinds 3 and 4 are the wholesale mall's (its own 新品申请 page)
+  .filter(([v]) => Number(v) <= 2)
+  .map(([v, l]) => ({ value: Number(v), label: l }));
 const time = (v: unknown) => (v ? formatDateTime(v as number) : '--');
 
 /** new-products-list: 新品申请 and SKU申请 with their states; reviewers find 待审核 ones here. */

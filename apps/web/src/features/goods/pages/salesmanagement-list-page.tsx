@@ -2,19 +2,16 @@ import { CHANNEL_SHELF_STATUS, salesChannelOps, type ChannelShelfRow } from '@me
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Drawer, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { RecordHistory } from '../../../platform/record-history.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { codeColumn, keywordColumn, mapOptions, statusColumn, timeColumn, yuanColumn } from '../components/goods-columns.tsx';
 import { LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { ShelfTag } from '../components/goods-channel-tags.tsx';
 import { SkuStatusTag } from '../components/goods-tags.tsx';
 
 const KEY = ['goods', 'salesmanagement-list'] as const;
-const options = (m: Record<number, string>) => Object.entries(m).map(([v, l]) => ({ value: Number(v), label: l }));
 const keyOf = (r: ChannelShelfRow) => `${r.channelCode}:${r.skuId}`;
 
 /**
@@ -102,28 +99,22 @@ export default function SalesManagementListPage() {
       width: 100,
       search: { type: 'select', options: channels.data.map((c) => ({ value: c.code, label: c.name })), order: 0 },
     },
-    { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 1 } },
-    {
-      key: 'skuCode',
-      title: 'SKU编码',
-      width: 120,
-      sortable: true,
-      render: (v, r) => <Link to={`/website/goods/add-sku/view/${r.skuId}`}>{String(v)}</Link>,
-    },
+    keywordColumn('SKU名称、编码或条码', 1),
+    codeColumn('skuCode', 'SKU编码', (r) => `/website/goods/add-sku/view/${r.skuId}`),
     { key: 'name', title: 'SKU名称', width: 220, ellipsis: true },
     {
       key: 'status',
       title: '渠道上下架',
       width: 170,
       render: (v, r) => <ShelfTag status={Number(v)} blockedReason={r.blockedReason} />,
-      search: { type: 'select', options: options(CHANNEL_SHELF_STATUS) },
+      search: { type: 'select', options: mapOptions(CHANNEL_SHELF_STATUS) },
     },
-    { key: 'skuStatus', title: 'SKU状态', width: 90, render: (v) => <SkuStatusTag status={Number(v)} /> },
-    { key: 'basePrice', title: '销售价（元）', width: 110, align: 'right', render: (v) => centsToYuan(v as number) },
+    statusColumn('skuStatus', 'SKU状态', SkuStatusTag),
+    yuanColumn('basePrice', '销售价（元）', { width: 110 }),
     { key: 'goodsName', title: '所属商品', width: 180, ellipsis: true },
     { key: 'barcode', title: 'SKU条码', width: 140 },
     { key: 'categoryPath', title: '商品分类', width: 160, ellipsis: true },
-    { key: 'updatedAt', title: '更新时间', width: 170, render: (v) => formatDateTime(v as number) },
+    timeColumn('updatedAt', '更新时间', { sortable: undefined }),
     {
       key: 'actions',
       title: '操作',

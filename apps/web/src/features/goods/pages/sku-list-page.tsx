@@ -1,21 +1,27 @@
-import { STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
 import { SKU_STATUS, skuOps, type SkuRow } from '@merchant/contracts/goods/sku';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import { categoryOptions, useCategoryTree } from '../components/category-tree.ts';
 import { SkuStatusTag } from '../components/goods-tags.tsx';
+import {
+  categoryColumn,
+  codeColumn,
+  keywordColumn,
+  mapOptions,
+  statusColumn,
+  storageStyleColumn,
+  timeColumn,
+  yuanColumn,
+} from '../components/goods-columns.tsx';
 
 const KEY = ['goods', 'sku-list'] as const;
 const BASE = '/website/goods/add-sku';
-const options = (m: Record<number, string>) => Object.entries(m).map(([v, l]) => ({ value: Number(v), label: l }));
 
 /** sku-list: the SKUs of the merchant's goods with search, keyset paging (上一页/下一页), 上架/下架 and delete. */
 export default function SkuListPage() {
@@ -42,47 +48,16 @@ export default function SkuListPage() {
   };
 
   const columns: ListColumn<SkuRow>[] = [
-    {
-      key: 'skuCode',
-      title: 'SKU编码',
-      width: 120,
-      sortable: true,
-      render: (v, r) => <Link to={`${BASE}/view/${r.skuId}`}>{String(v)}</Link>,
-    },
-    { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 0 } },
+    codeColumn('skuCode', 'SKU编码', (r) => `${BASE}/view/${r.skuId}`),
+    keywordColumn('SKU名称、编码或条码'),
     { key: 'name', title: 'SKU名称', width: 240, ellipsis: true },
-    {
-      key: 'basePrice',
-      title: '销售价（元）',
-      width: 120,
-      align: 'right',
-      sortable: true,
-      render: (v) => centsToYuan(v as number),
-    },
-    {
-      key: 'status',
-      title: '上下架状态',
-      width: 100,
-      render: (v) => <SkuStatusTag status={Number(v)} />,
-      search: { type: 'select', options: options(SKU_STATUS) },
-    },
+    yuanColumn('basePrice', '销售价（元）', { sortable: true }),
+    statusColumn('status', '上下架状态', SkuStatusTag, mapOptions(SKU_STATUS), { width: 100 }),
     { key: 'goodsName', title: '所属商品', width: 180, ellipsis: true },
     { key: 'barcode', title: 'SKU条码', width: 140 },
-    {
-      key: 'categoryId',
-      title: '商品分类',
-      dataIndex: 'categoryPath',
-      width: 180,
-      search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: categoryOptions(tree.data) },
-    },
-    {
-      key: 'storageStyle',
-      title: '储存方式',
-      dataIndex: 'storageStyleName',
-      width: 90,
-      search: { type: 'select', options: options(STORAGE_STYLES) },
-    },
-    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    categoryColumn(categoryOptions(tree.data)),
+    storageStyleColumn(),
+    timeColumn(),
     {
       key: 'actions',
       title: '操作',

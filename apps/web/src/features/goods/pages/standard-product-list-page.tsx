@@ -1,14 +1,13 @@
 import { STANDARD_PRODUCT_STATUS, standardProductOps, type StandardProductRow } from '@merchant/contracts/goods/standard-product';
-import { STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { App, Button, Space, Typography } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { call, listLoader } from '../../../platform/call.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { categoryColumn, mapOptions, statusColumn, storageStyleColumn, timeColumn } from '../components/goods-columns.tsx';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { StandardProductStatusTag } from '../components/standard-product-status-tag.tsx';
 import { CategoryDrawer } from '../components/category-drawer.tsx';
@@ -17,8 +16,6 @@ import { useCanEditLibrary } from '../components/use-can-edit.ts';
 import { GoodsImageThumb } from '../components/goods-images-view.tsx';
 
 const KEY = ['goods', 'standard-products'] as const;
-const statusOptions = Object.entries(STANDARD_PRODUCT_STATUS).map(([v, l]) => ({ value: Number(v), label: l }));
-const storageOptions = Object.entries(STORAGE_STYLES).map(([v, l]) => ({ value: Number(v), label: l }));
 const editPath = (goodsNo: string) => `/website/goods/standerd-edit/${goodsNo}`;
 
 /** standard-product-list: the merchant's standard product library with search, category filter, export, 启用/停用. */
@@ -68,22 +65,13 @@ export default function StandardProductListPage() {
     { key: 'name', title: '商品名称', width: 240, ellipsis: true },
     { key: 'barcode', title: '商品条码', width: 140 },
     { key: 'brand', title: '品牌', width: 110, search: { type: 'text', placeholder: '如 农夫山泉' } },
-    {
-      key: 'categoryId',
-      title: '商品分类',
-      dataIndex: 'categoryPath',
+    categoryColumn(categoryOptions(tree.data), {
       width: 190,
       search: { type: 'treeSelect', placeholder: '全部分类', treeData: categoryOptions(tree.data) },
-    },
+    }),
     { key: 'spec', title: '规格', width: 110 },
     { key: 'unit', title: '单位', width: 70 },
-    {
-      key: 'storageStyle',
-      title: '储存方式',
-      dataIndex: 'storageStyleName',
-      width: 90,
-      search: { type: 'select', options: storageOptions },
-    },
+    storageStyleColumn(),
     { key: 'shelfLifeDays', title: '保质期（天）', width: 110, align: 'right' },
     {
       key: 'guidePrice',
@@ -93,14 +81,8 @@ export default function StandardProductListPage() {
       sortable: true,
       render: (v) => formatMoney(v as number),
     },
-    {
-      key: 'status',
-      title: '状态',
-      width: 90,
-      render: (v) => <StandardProductStatusTag status={Number(v)} />,
-      search: { type: 'select', options: statusOptions },
-    },
-    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    statusColumn('status', '状态', StandardProductStatusTag, mapOptions(STANDARD_PRODUCT_STATUS)),
+    timeColumn(),
     {
       key: 'actions',
       title: '操作',

@@ -1,40 +1,21 @@
 import { STANDARD_PRODUCT_STATUS, standardProductOps, type StandardProductRow } from '@merchant/contracts/goods/standard-product';
-import { productFields, STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
 import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import { ApiError } from '@merchant/contracts';
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tag,
-  TreeSelect,
-} from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Result, Row, Skeleton, Space, Tag } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { formatMoneyWithSign } from '../../../shared/format/money.ts';
-import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
 import { StandardProductStatusTag } from '../components/standard-product-status-tag.tsx';
-import { categoryOptions, useCategoryTree } from '../components/category-tree.ts';
 import { useCanEditLibrary } from '../components/use-can-edit.ts';
-import { GoodsImagesField } from '../components/goods-images-field.tsx';
 import { GoodsImagesView } from '../components/goods-images-view.tsx';
 import { STANDARD_PRODUCT_LIST } from '../routes.ts';
+import { FormFooter } from '../components/goods-form-parts.tsx';
+import { ProductFieldItems } from '../components/product-field-items.tsx';
 
 interface Values {
   name: string;
@@ -51,11 +32,7 @@ interface Values {
   guidePriceYuan: number | null;
 }
 
-const f = productFields;
 const toCents = (yuan: number | null | undefined) => (yuan === null || yuan === undefined ? undefined : Math.round(yuan * 100));
-/** The server's cents rule, checked on the 元 the form holds. */
-const priceRule = zodRule({ safeParse: (v: unknown) => f.guidePrice.safeParse(toCents(v as number | null)) });
-const storageOptions = Object.entries(STORAGE_STYLES).map(([v, l]) => ({ value: Number(v), label: l }));
 const backToList = <Link to={STANDARD_PRODUCT_LIST}>返回标准商品库</Link>;
 
 function toValues(p: StandardProductRow): Values {
@@ -85,7 +62,6 @@ export default function StanderdEditPage() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const canEdit = useCanEditLibrary();
-  const tree = useCategoryTree();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -224,73 +200,9 @@ export default function StanderdEditPage() {
             scrollToFirstError
           >
             <Row gutter={24}>
-              <Col xs={24} md={12}>
-                <Form.Item label="商品名称" name="name" required rules={[zodRule(f.name)]}>
-                  <Input maxLength={60} showCount />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label="商品条码"
-                  name="barcode"
-                  required
-                  rules={[zodRule(f.barcode)]}
-                  extra="EAN-13、EAN-8 或 UPC-A，校验位会被核对"
-                >
-                  <Input maxLength={13} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item label="品牌" name="brand" required rules={[zodRule(f.brand)]}>
-                  <Input maxLength={30} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={16}>
-                <Form.Item label="商品分类" name="categoryId" required rules={[zodRule(f.categoryId)]} extra="只能选择第三级分类">
-                  <TreeSelect
-                    treeData={categoryOptions(tree.data, { leavesOnly: true })}
-                    treeDefaultExpandAll={false}
-                    showSearch
-                    treeNodeFilterProp="title"
-                    placeholder="请选择第三级分类"
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item label="规格" name="spec" required rules={[zodRule(f.spec)]}>
-                  <Input maxLength={30} placeholder="如 550ml" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item label="单位" name="unit" required rules={[zodRule(f.unit)]}>
-                  <Input maxLength={10} placeholder="如 瓶" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item label="保质期（天）" name="shelfLifeDays" required rules={[zodRule(f.shelfLifeDays)]}>
-                  <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label="储存方式" name="storageStyle" required rules={[zodRule(f.storageStyle)]}>
-                  <Radio.Group options={storageOptions} optionType="button" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item label="建议零售价（元）" name="guidePriceYuan" required rules={[priceRule]}>
-                  <InputNumber min={0.01} max={999999.99} precision={2} prefix="¥" style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24}>
-                <Form.Item label="商品图片" name="imageIds" rules={[zodRule(f.imageIds)]}>
-                  <GoodsImagesField />
-                </Form.Item>
-              </Col>
+              <ProductFieldItems guidePriceName="guidePriceYuan" />
             </Row>
-            <Space>
-              <Button type="primary" htmlType="submit" loading={saving}>
-                保存
-              </Button>
+            <FormFooter saving={saving} onCancel={null}>
               <Button
                 disabled={!dirty}
                 onClick={() => {
@@ -300,7 +212,7 @@ export default function StanderdEditPage() {
               >
                 撤销修改
               </Button>
-            </Space>
+            </FormFooter>
           </Form>
         </Card>
       ) : (

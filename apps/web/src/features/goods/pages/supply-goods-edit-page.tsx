@@ -2,7 +2,7 @@ import { supplyGoodsFields, supplyGoodsOps, type SupplyGoodsRow } from '@merchan
 import { supplySkuOps, type SupplySkuRow } from '@merchant/contracts/goods/supply-sku';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Table, TreeSelect } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, Result, Row, Select, Skeleton, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../../platform/call.ts';
@@ -21,6 +21,7 @@ import {
   useSupplierOptions,
   useSupplyClasses,
 } from '../components/supply/supply-shared.tsx';
+import { FormFooter, LeafCategorySelect } from '../components/goods-form-parts.tsx';
 
 interface Values {
   supplierId?: number;
@@ -245,9 +246,7 @@ export default function SupplyGoodsEditPage() {
                 rules={[zodRule(supplyGoodsFields.categoryId)]}
                 extra="只能选择第三级分类"
               >
-                <TreeSelect
-                  showSearch={{ treeNodeFilterProp: 'title' }}
-                  treeDefaultExpandAll
+                <LeafCategorySelect
                   placeholder="选择分类"
                   treeData={classOptions(classes.data, { leavesOnly: true })}
                   loading={classes.isLoading}
@@ -275,12 +274,7 @@ export default function SupplyGoodsEditPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              保存
-            </Button>
-            <Button onClick={() => navigate(SUPPLY_GOODS_LIST)}>返回</Button>
-          </Space>
+          <FormFooter saving={saving} cancelText="返回" onCancel={() => navigate(SUPPLY_GOODS_LIST)} />
         </Card>
       </Form>
       {current && <SpuSkus spu={current} />}

@@ -3,13 +3,12 @@ import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { categoryColumn, codeColumn, keywordColumn, priceRangeColumn, statusColumn, timeColumn } from '../components/goods-columns.tsx';
 import { LockableAction } from '../../../shared/ui/row-actions.tsx';
-import { priceRangeText } from '../components/goods-tags.tsx';
 import { SupplierDrawer } from '../components/supply/supplier-drawer.tsx';
 import {
   classOptions,
@@ -44,14 +43,8 @@ export default function SupplyGoodsListPage() {
     });
 
   const columns: ListColumn<SupplyGoodsRow>[] = [
-    {
-      key: 'spuCode',
-      title: '商品编码',
-      width: 130,
-      sortable: true,
-      render: (v, r) => <Link to={supplyGoodsEditPath(r.spuId)}>{String(v)}</Link>,
-    },
-    { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: '商品名称、编码或品牌', order: 0 } },
+    codeColumn('spuCode', '商品编码', (r) => supplyGoodsEditPath(r.spuId), { width: 130 }),
+    keywordColumn('商品名称、编码或品牌'),
     { key: 'name', title: '商品名称', width: 220, ellipsis: true },
     { key: 'brand', title: '品牌', width: 100 },
     {
@@ -62,30 +55,12 @@ export default function SupplyGoodsListPage() {
       ellipsis: true,
       search: { type: 'select', options: suppliers.options },
     },
-    {
-      key: 'categoryId',
-      title: '商品分类',
-      dataIndex: 'categoryPath',
-      width: 180,
-      search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: classOptions(classes.data) },
-    },
+    categoryColumn(classOptions(classes.data)),
     { key: 'skuCount', title: 'SKU数', width: 80, align: 'right' },
-    {
-      key: 'purchasePrice',
-      title: '采购价（元）',
-      width: 140,
-      align: 'right',
-      render: (_v, r) => priceRangeText(r.minPurchasePrice, r.maxPurchasePrice),
-    },
+    priceRangeColumn('purchasePrice', '采购价（元）', (r) => [r.minPurchasePrice, r.maxPurchasePrice]),
     { key: 'standardBarcode', title: '关联标准商品条码', width: 150, render: (v) => (v ? String(v) : '--') },
-    {
-      key: 'status',
-      title: '状态',
-      width: 80,
-      render: (v) => <SupplyStatusTag status={Number(v)} />,
-      search: { type: 'select', options: statusOptions },
-    },
-    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    statusColumn('status', '状态', SupplyStatusTag, statusOptions, { width: 80 }),
+    timeColumn(),
     {
       key: 'actions',
       title: '操作',

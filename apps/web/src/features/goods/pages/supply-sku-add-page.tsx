@@ -1,7 +1,5 @@
-import { specValueSchema } from '@merchant/contracts/goods/goods-fields';
 import { supplyGoodsOps } from '@merchant/contracts/goods/supply-goods';
 import { supplySkuOps, supplySkuValueFields, type SupplySkuRow } from '@merchant/contracts/goods/supply-sku';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -12,9 +10,11 @@ import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { yuanSchema, yuanToCents } from '../components/goods-tags.tsx';
+import { yuanToCents } from '../components/goods-tags.tsx';
+import { SkuBarcodeItem, SpecValuesList, YuanItem } from '../components/sku-form-fields.tsx';
 import { SUPPLY_KEY, SUPPLY_SKU_LIST, supplyGoodsEditPath, supplySkuPath, SupplyStatusTag } from '../components/supply/supply-shared.tsx';
 import { enableBlocker } from './supply-sku-list-page.tsx';
+import { FormFooter } from '../components/goods-form-parts.tsx';
 
 interface Values {
   spuId?: number;
@@ -226,19 +226,10 @@ export default function SupplySkuAddPage() {
               )}
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="SKU条码" name="barcode" required rules={[zodRule(supplySkuValueFields.barcode)]}>
-                <Input maxLength={13} placeholder="EAN-13 / EAN-8 / UPC-A" />
-              </Form.Item>
+              <SkuBarcodeItem rule={supplySkuValueFields.barcode} />
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item
-                label="采购价（元）"
-                name="purchasePriceYuan"
-                required
-                rules={[zodRule(yuanSchema(supplySkuValueFields.purchasePrice))]}
-              >
-                <InputNumber min={0} precision={2} style={{ width: '100%' }} />
-              </Form.Item>
+              <YuanItem label="采购价（元）" name="purchasePriceYuan" cents={supplySkuValueFields.purchasePrice} />
             </Col>
             <Col xs={24} md={8}>
               <Form.Item label="起订量" name="moq" required rules={[zodRule(intSchema(supplySkuValueFields.moq))]}>
@@ -256,47 +247,9 @@ export default function SupplySkuAddPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Form.List name="specValues">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((field, index) => (
-                  <Row gutter={12} key={field.key}>
-                    <Col xs={10} md={6}>
-                      <Form.Item
-                        label={index === 0 ? '规格名' : undefined}
-                        name={[field.name, 'name']}
-                        rules={[zodRule(specValueSchema.shape.name)]}
-                      >
-                        <Input placeholder="如 规格" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={10} md={6}>
-                      <Form.Item
-                        label={index === 0 ? '规格值' : undefined}
-                        name={[field.name, 'value']}
-                        rules={[zodRule(specValueSchema.shape.value)]}
-                      >
-                        <Input placeholder="如 550ml×24" />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={4} md={2} style={{ paddingTop: index === 0 ? 30 : 0 }}>
-                      <Button type="text" danger icon={<MinusCircleOutlined />} aria-label="删除规格" onClick={() => remove(field.name)} />
-                    </Col>
-                  </Row>
-                ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} disabled={fields.length >= 3}>
-                  添加规格（最多3项）
-                </Button>
-              </>
-            )}
-          </Form.List>
+          <SpecValuesList examples={['如 规格', '如 550ml×24']} />
         </Card>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            保存
-          </Button>
-          <Button onClick={() => navigate(-1)}>取消</Button>
-        </Space>
+        <FormFooter saving={saving} />
       </Space>
     </Form>
   );

@@ -2,12 +2,11 @@ import { supplySkuOps, type SupplySkuRow } from '@merchant/contracts/goods/suppl
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { categoryColumn, codeColumn, keywordColumn, statusColumn, timeColumn, yuanColumn } from '../components/goods-columns.tsx';
 import { DeleteAction, LockableAction } from '../../../shared/ui/row-actions.tsx';
 import {
   classOptions,
@@ -49,14 +48,8 @@ export default function SupplySkuListPage() {
   };
 
   const columns: ListColumn<SupplySkuRow>[] = [
-    {
-      key: 'skuCode',
-      title: 'SKU编码',
-      width: 130,
-      sortable: true,
-      render: (v, r) => <Link to={supplySkuPath('view', r.skuId)}>{String(v)}</Link>,
-    },
-    { key: 'keyword', title: '关键词', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 0 } },
+    codeColumn('skuCode', 'SKU编码', (r) => supplySkuPath('view', r.skuId), { width: 130 }),
+    keywordColumn('SKU名称、编码或条码'),
     { key: 'name', title: 'SKU名称', width: 240, ellipsis: true },
     {
       key: 'supplierId',
@@ -67,31 +60,12 @@ export default function SupplySkuListPage() {
       search: { type: 'select', options: suppliers.options },
     },
     { key: 'barcode', title: 'SKU条码', width: 140 },
-    {
-      key: 'purchasePrice',
-      title: '采购价（元）',
-      width: 120,
-      align: 'right',
-      sortable: true,
-      render: (v) => centsToYuan(v as number),
-    },
+    yuanColumn('purchasePrice', '采购价（元）', { sortable: true }),
     { key: 'moq', title: '起订量', width: 90, align: 'right' },
     { key: 'leadTimeDays', title: '供货周期（天）', width: 130, align: 'right', sortable: true },
-    {
-      key: 'categoryId',
-      title: '商品分类',
-      dataIndex: 'categoryPath',
-      width: 180,
-      search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: classOptions(classes.data) },
-    },
-    {
-      key: 'status',
-      title: '状态',
-      width: 80,
-      render: (v) => <SupplyStatusTag status={Number(v)} />,
-      search: { type: 'select', options: statusOptions },
-    },
-    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
+    categoryColumn(classOptions(classes.data)),
+    statusColumn('status', '状态', SupplyStatusTag, statusOptions, { width: 80 }),
+    timeColumn(),
     {
       key: 'actions',
       title: '操作',

@@ -1,8 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { CONTRACT_TYPES, contractFields, contractOps, type ContractRow, type ContractType } from '@merchant/contracts/merchant/contract';
+import {
+  CABINET_CONTRACT_TYPE,
+  CONTRACT_TYPES,
+  contractFields,
+  contractOps,
+  type ContractRow,
+  type ContractType,
+} from '@merchant/contracts/merchant/contract';
+import { deviceOps } from '@merchant/contracts/device/device';
 import { businessToday, dateToPicker, pickerToDate } from '../../../shared/format/date.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { call } from '../../../platform/call.ts';
@@ -24,6 +32,8 @@ interface FormValues {
   period: [Dayjs, Dayjs] | null;
   fileId: string | null;
   remark: string;
+  cabinetModelCode?: string | null;
+  cabinetCount?: number | null;
 }
 
 export default function ContractFormModal({ editing, open, onClose }: { editing: ContractRow | null; open: boolean; onClose: () => void }) {
@@ -31,6 +41,9 @@ export default function ContractFormModal({ editing, open, onClose }: { editing:
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState(false);
+  const contractType = Form.useWatch('contractType', form);
+  const cabinet = contractType === CABINET_CONTRACT_TYPE;
+  const models = useQuery({ queryKey: ['device', 'models'], queryFn: () => call(deviceOps.models), staleTime: Infinity, enabled: open });
   useEffect(() => {
     if (!open) return;
     form.setFieldsValue(
@@ -44,6 +57,8 @@ export default function ContractFormModal({ editing, open, onClose }: { editing:
             period: [dateToPicker(editing.startDate)!, dateToPicker(editing.endDate)!],
             fileId: editing.fileId,
             remark: editing.remark,
+            cabinetModelCode: editing.cabinetModelCode || null,
+            cabinetCount: editing.cabinetCount || null,
           }
         : {
             name: '',
@@ -72,6 +87,9 @@ export default function ContractFormModal({ editing, open, onClose }: { editing:
         endDate: pickerToDate(v.period?.[1]) ?? '',
         fileId: v.fileId ?? null,
         remark: v.remark ?? '',
+        ...(v.contractType === CABINET_CONTRACT_TYPE
+          ? { cabinetModelCode: v.cabinetModelCode ?? null, cabinetCount: v.cabinetCount ?? 0 }
+          : {}),
       };
       if (editing) {
         await call(contractOps.edit, { ...body, id: editing.id });
@@ -131,6 +149,30 @@ export default function ContractFormModal({ editing, open, onClose }: { editing:
               <DatePicker.RangePicker style={{ width: '100%' }} />
             </Form.Item>
           </Col>
+          {cabinet ? (
+            <>
+              <Col span={12}>
+                <Form.Item label="柜型" name="cabinetModelCode" required rules={[{ required: true, message: '智能柜投放合同须选择柜型' }]}>
+                  <Select
+                    placeholder="请选择柜型"
+                    loading={models.isLoading}
+                    options={(models.data ?? []).map((m) => ({ value: m.code, label: `${m.name}（${m.code}）` }))}
+                  />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item
+                  label="柜数"
+                  name="cabinetCount"
+                  required
+                  extra={editing?.cabinetActivated ? `已激活${editing.cabinetActivated}台` : '合同覆盖的柜机数量，激活的设备不能超过此数'}
+                  rules={[{ required: true, message: '请输入柜数' }, zodRule(f.cabinetCount)]}
+                >
+                  <InputNumber style={{ width: '100%' }} min={1} max={10_000} precision={0} />
+                </Form.Item>
+              </Col>
+            </>
+          ) : null}
           <Col span={24}>
             <Form.Item label="合同附件" name="fileId">
               <FileUpload purpose="contract" hint="合同扫描件：PDF、PNG 或 JPEG，不超过5MB" />

@@ -93,6 +93,19 @@ export default function ContractListPage() {
     },
     { key: 'partyName', title: '签约方', width: 240, ellipsis: true, search: { type: 'text' } },
     {
+      key: 'cabinetModelName',
+      title: '柜型 / 已激活',
+      width: 160,
+      render: (_v, r) =>
+        r.cabinetModelCode ? (
+          <span>
+            {r.cabinetModelName} · {r.cabinetActivated}/{r.cabinetCount}台
+          </span>
+        ) : (
+          <Typography.Text type="secondary">--</Typography.Text>
+        ),
+    },
+    {
       key: 'amount',
       title: '合同金额（元）',
       sortable: true,

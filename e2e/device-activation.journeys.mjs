@@ -1,0 +1,91 @@
+import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+
+/**
+ * Journeys of device activation (issue 13, 激活申请): the operator registers a cabinet (新增设备), applies to activate it
+ * against a contract of another cabinet model and is refused with the 20001 message, applies against the contract of
+ * its model; the admin (a reviewer) approves it and the device is 已激活.
+ */
+const shot = shotPath('device-activation');
+
+/** Picks the option of an antd Select (by its field id) whose text contains `text`. */
+async function pick(page, id, text) {
+  await page.locator(`#${id}`).click();
+  await page.locator(`#${id}`).fill(text);
+  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
+}
+
+export const deviceActivationJourneys = [
+  {
+    name: 'device-activation-apply-review',
+    title: 'operator adds a device, applies against a contract of another model (20001), then the right one; admin approves → 已激活',
+    async run({ page, context, base, password }) {
+      await signIn(page, base, 'operator', password, '/website/device-management/device-list');
+      await page.waitForURL(/device-list/);
+      await page.getByRole('button', { name: /新增设备/ }).click();
+      const name = `E2E激活柜${String(Date.now()).slice(-5)}`;
+      await page.locator('#device-form_name').fill(name);
+      await pickDeviceModel(page, '双门冷藏柜');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
+      await dialog.waitFor();
+      const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
+      assert(code, 'no device code in the dialog');
+      await page.getByRole('button', { name: '我已保存密钥' }).click();
+
+      // ---- apply: first against a contract of another model
+      await page.goto(`${base}/website/device-management/device-active-application`);
+      await page.locator('.ant-table-row').first().waitFor();
+      await page.screenshot({ path: shot('list') });
+      await page.getByRole('button', { name: /新增激活申请/ }).click();
+      await page.waitForURL(/application-add$/);
+      await page.waitForFunction(() => globalThis.document.title.startsWith('新增激活申请'));
+      await pick(page, 'contractId', '徐汇片区单门常温柜投放合同');
+      await pick(page, 'deviceCodes', code);
+      await page.keyboard.press('Escape');
+      await page.getByText('的型号与合同柜型不一致').waitFor();
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await page.locator('.ant-message').getByText('合同柜型与设备型号需一致才能激活设备').waitFor();
+      await page.screenshot({ path: shot('model-mismatch') });
+
+      // ---- then against the contract of its model
+      await pick(page, 'contractId', '地铁站双门冷藏柜投放合同');
+      await page.getByText('合同柜型：双门冷藏柜').waitFor();
+      await page.locator('#remark').fill('地铁站B口新装冷藏柜，已调试完毕');
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await page.waitForURL(/application-detail\/JH\d{10}$/);
+      const applyCode = page.url().split('/').pop();
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '待审核' }).waitFor();
+      const opButtons = (await page.locator('.ant-card-extra').first().innerText()).replace(/\s+/g, '');
+      assert(opButtons.includes('撤回') && !opButtons.includes('审核通过'), `operator's actions: ${opButtons}`);
+
+      // ---- the admin reviews
+      const adminContext = await context
+        .browser()
+        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const admin = await adminContext.newPage();
+      try {
+        await signIn(admin, base, 'admin', password, `/website/device-management/application-detail/${applyCode}`);
+        await admin.waitForURL(/application-detail/);
+        await admin.getByRole('button', { name: '审核通过' }).click();
+        await admin
+          .locator('.ant-modal-confirm')
+          .getByRole('button', { name: /确\s*定|OK/ })
+          .click();
+        await admin.locator('.ant-card-head .ant-tag').filter({ hasText: '已通过' }).waitFor();
+        await admin.locator('.record-history-changes').filter({ hasText: '已通过' }).first().waitFor();
+        const deviceRow = admin.locator('.ant-table-row').filter({ hasText: code });
+        await deviceRow.getByText('已激活').waitFor();
+        const buttons = (await admin.locator('.ant-card-extra').first().innerText()).replace(/\s+/g, '');
+        assert(!buttons.includes('审核通过') && !buttons.includes('驳回'), `actions after approval: ${buttons}`);
+        await admin.screenshot({ path: shot('approved'), fullPage: true });
+
+        await admin.goto(`${base}/website/device-management/device-list`);
+        await admin.locator('#deviceCode').fill(code);
+        await admin.getByRole('button', { name: /查\s*询/ }).click();
+        await admin.locator('.ant-table-row').filter({ hasText: code }).getByText('已激活').waitFor();
+      } finally {
+        await adminContext.close();
+      }
+    },
+  },
+];

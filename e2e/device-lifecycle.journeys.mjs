@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+
+/**
+ * The device lifecycle of issue 13, end to end: the operator registers a cabinet and applies to activate it, once
+ * against a contract of another model (the 20001 message) and then the right one; the admin approves it, binds it to
+ * a new location, starts the cabinet simulator for that one device (npm run simulate -- --device D…), watches it turn
+ * 在线 on the device list, stops the simulator and watches it turn 离线 (the e2e server's DEVICE_OFFLINE_SECONDS is
+ * 10 s; the journey only waits for the page to show the state, with a time-out). The simulator finds the broker in
+ * DATA_DIR/mqtt-address, as `npm run simulate` does next to `npm start`.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const shot = shotPath('device-lifecycle');
+const newContext = (context) =>
+  context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+
+async function pick(page, id, text) {
+  await page.locator(`#${id}`).click();
+  await page.locator(`#${id}`).fill(text);
+  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
+}
+
+async function pickCascader(page, inputSelector, labels) {
+  await page.locator(inputSelector).click();
+  for (const [i, label] of labels.entries()) {
+    await page
+      .locator(`.ant-cascader-menu:nth-child(${i + 1}) .ant-cascader-menu-item`)
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .first()
+      .click();
+  }
+}
+
+/** The device list filtered by code, searched again (查询) until its row shows `text`, for at most `ms`. */
+async function waitForRow(page, code, text, ms) {
+  const until = Date.now() + ms;
+  for (;;) {
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('.ant-table-tbody tr').filter({ hasText: code }).first();
+    await row.waitFor();
+    if ((await row.innerText()).includes(text)) return row;
+    if (Date.now() > until) throw new Error(`the device list never showed ${code} ${text}: ${await row.innerText()}`);
+    await page.waitForTimeout(1000);
+  }
+}
+
+/** Starts `npm run simulate` for one device; resolves once it says it connected. */
+function startSimulator(dataDir, code) {
+  const url = fs.readFileSync(path.join(dataDir, 'mqtt-address'), 'utf8').trim();
+  const log = fs.openSync(path.join(artifacts, 'device-lifecycle-simulator.log'), 'w');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/simulate.ts'),
+      ...['--device', code, '--minutes', '5', '--seed', '7', '--heartbeat', '2', '--telemetry', '3', '--drop', '0', '--url', url],
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', log] },
+  );
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the simulator did not connect: ${out}`)), 60_000);
+    child.stdout.on('data', (b) => {
+      out += b.toString();
+      fs.appendFileSync(path.join(artifacts, 'device-lifecycle-simulator.log'), b);
+      if (out.includes('已连接 1 台')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.once('exit', (c) => {
+      clearTimeout(timer);
+      reject(new Error(`the simulator exited (${c}): ${out}`));
+    });
+  });
+}
+
+async function stopSimulator(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+}
+
+export const deviceLifecycleJourneys = [
+  {
+    name: 'device-lifecycle-simulator',
+    title: 'register a device, activate it (wrong model → 20001 first), bind it to a location, simulator on → 在线, off → 离线',
+    async run({ page, context, base, password, dataDir }) {
+      assert(dataDir, 'the e2e runner passes no dataDir');
+      const tag = String(Date.now()).slice(-5);
+      const name = `E2E生命周期柜${tag}`;
+      const pointName = `E2E生命周期点位${tag}`;
+
+      // ---- the operator registers the cabinet and applies to activate it
+      await signIn(page, base, 'operator', password, '/website/device-management/device-list');
+      await page.waitForURL(/device-list/);
+      await page.getByRole('button', { name: /新增设备/ }).click();
+      await page.locator('#device-form_name').fill(name);
+      await pickDeviceModel(page, '单门冷藏柜');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
+      await dialog.waitFor();
+      const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
+      assert(code, 'no device code in the dialog');
+      await page.getByRole('button', { name: '我已保存密钥' }).click();
+
+      await page.goto(`${base}/website/device-management/application-add`);
+      await page.waitForFunction(() => globalThis.document.title.startsWith('新增激活申请'));
+      await pick(page, 'contractId', '园区单门冷冻柜投放合同');
+      await pick(page, 'deviceCodes', code);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await page.locator('.ant-message').getByText('合同柜型与设备型号需一致才能激活设备').waitFor();
+      await page.screenshot({ path: shot('20001') });
+      await pick(page, 'contractId', '写字楼单门冷藏柜投放合同');
+      await page.getByText('合同柜型：单门冷藏柜').waitFor();
+      await page.getByRole('button', { name: '提交申请' }).click();
+      await page.waitForURL(/application-detail\/JH\d{10}$/);
+      const applyCode = page.url().split('/').pop();
+
+      const adminContext = await newContext(context);
+      const admin = await adminContext.newPage();
+      let simulator;
+      try {
+        // ---- the admin approves it
+        await signIn(admin, base, 'admin', password, `/website/device-management/application-detail/${applyCode}`);
+        await admin.waitForURL(/application-detail/);
+        await admin.getByRole('button', { name: '审核通过' }).click();
+        await admin
+          .locator('.ant-modal-confirm')
+          .getByRole('button', { name: /确\s*定|OK/ })
+          .click();
+        await admin.locator('.ant-table-row').filter({ hasText: code }).getByText('已激活').waitFor();
+
+        // ---- a location of its own, and the cabinet bound to it
+        await admin.goto(`${base}/website/device-management/location-detail/add`);
+        await admin.locator('#location-form_name').fill(pointName);
+        await admin.locator('#location-form_scene').click();
+        await admin.locator('.ant-select-item-option:visible').filter({ hasText: '写字楼' }).first().click();
+        await pickCascader(admin, '#location-form_region', ['上海市', '上海市', '浦东新区']);
+        await admin.locator('#location-form_address').fill('张江路88号E2E生命周期大厦1楼大堂');
+        await admin.locator('#location-form_lng').fill('121.59');
+        await admin.locator('#location-form_lat').fill('31.20');
+        await admin.locator('#location-form_contactName').fill('钱测试');
+        await admin.locator('#location-form_contactPhone').fill('13912345678');
+        await admin.getByRole('button', { name: /保\s*存/ }).click();
+        await admin.waitForURL(/location-detail\/\d+\/view$/);
+        const pointId = /location-detail\/(\d+)\/view/.exec(admin.url())[1];
+        await admin.goto(`${base}/website/device-management/bind-devices/${pointId}`);
+        await admin.getByPlaceholder('设备编号或名称').fill(code);
+        await admin.getByPlaceholder('设备编号或名称').press('Enter');
+        await admin.locator('.ant-table-tbody tr').filter({ hasText: code }).locator('.ant-checkbox-input').check();
+        await admin.getByRole('button', { name: /绑定所选设备/ }).click();
+        await admin.waitForURL(new RegExp(`location-devices-list/${pointId}$`));
+        await admin.locator('.ant-table-tbody tr').filter({ hasText: code }).waitFor();
+
+        // ---- on the device list: 已激活, bound, 离线 (it never connected)
+        await admin.goto(`${base}/website/device-management/device-list`);
+        await admin.locator('#deviceCode').fill(code);
+        let row = await waitForRow(admin, code, '离线', 5_000);
+        let text = await row.innerText();
+        assert(text.includes('已激活') && text.includes(pointName), `row before the simulator: ${text}`);
+
+        // ---- the simulator for this one cabinet: 在线
+        simulator = await startSimulator(dataDir, code);
+        row = await waitForRow(admin, code, '在线', 30_000);
+        text = await row.innerText();
+        assert(/°C/.test(text) && text.includes('sim-1.0.0'), `row with the simulator: ${text}`);
+        await admin.screenshot({ path: shot('online') });
+
+        // ---- stopped: 离线 once the server has heard nothing for DEVICE_OFFLINE_SECONDS
+        await stopSimulator(simulator);
+        row = await waitForRow(admin, code, '离线', 45_000);
+        await admin.screenshot({ path: shot('offline') });
+
+        // ---- the detail page's 上下线记录 has both changes
+        await row.getByRole('link', { name: code }).click();
+        await admin.waitForURL(new RegExp(`device-detail/${code}$`));
+        const linkLog = admin.locator('[data-testid="device-link-log"]');
+        await linkLog.getByText('上线').first().waitFor();
+        await linkLog.getByText('离线').first().waitFor();
+        await admin.screenshot({ path: path.join(artifacts, 'device-lifecycle-detail.png'), fullPage: true });
+      } finally {
+        await stopSimulator(simulator);
+        await adminContext.close();
+      }
+    },
+  },
+];

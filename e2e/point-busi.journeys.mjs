@@ -1,0 +1,160 @@
+import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+
+/**
+ * Journeys of 点位公告 and 撤点管理 (issue 13): the admin sets up a point of its own with a cabinet bound, publishes a
+ * bulletin for it and sees it on point-detail (a stale detail link is corrected to the record's type and dates); the
+ * operator (运营) applies to withdraw the point; the admin approves and executes: the point is 已撤点 and the cabinet
+ * 未绑定. Works on its own point and cabinet (other journeys' rows are left alone).
+ */
+const shot = shotPath('point-busi');
+const confirm = (page) =>
+  page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定|OK|发\s*布|执行撤点/ })
+    .last();
+
+async function pickCascader(page, inputSelector, labels) {
+  await page.locator(inputSelector).click();
+  for (const [i, label] of labels.entries()) {
+    await page
+      .locator(`.ant-cascader-menu:nth-child(${i + 1}) .ant-cascader-menu-item`)
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .first()
+      .click();
+  }
+}
+
+export const pointBusiJourneys = [
+  {
+    name: 'point-busi-bulletin-withdrawal',
+    title:
+      'admin publishes a bulletin for a point (seen on point-detail); 运营 applies to withdraw it; admin approves and executes → 已撤点, device 未绑定',
+    async run({ page, context, base, password }) {
+      const tag = String(Date.now()).slice(-5);
+      const pointName = `E2E撤点${tag}`;
+      const deviceName = `E2E撤点柜${tag}`;
+      const title = `E2E公告${tag}`;
+
+      // ---- a cabinet and a point of our own, the cabinet bound there
+      await signIn(page, base, 'admin', password, '/website/device-management/device-list');
+      await page.waitForURL(/device-list/);
+      await page.getByRole('button', { name: /新增设备/ }).click();
+      await page.locator('#device-form_name').fill(deviceName);
+      await pickDeviceModel(page, '单门常温柜');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
+      await dialog.waitFor();
+      const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
+      assert(code, 'no device code in the dialog');
+      await page.getByRole('button', { name: '我已保存密钥' }).click();
+
+      await page.goto(`${base}/website/device-management/location-detail/add`);
+      await page.locator('.ant-card-head-title').filter({ hasText: '新增位置' }).waitFor();
+      await page.locator('#location-form_name').fill(pointName);
+      await page.locator('#location-form_scene').click();
+      await page.locator('.ant-select-item-option:visible').filter({ hasText: '写字楼' }).first().click();
+      await pickCascader(page, '#location-form_region', ['上海市', '上海市', '徐汇区']);
+      await page.locator('#location-form_address').fill('宜山路800号E2E大厦');
+      await page.locator('#location-form_lng').fill('121.43');
+      await page.locator('#location-form_lat').fill('31.18');
+      await page.locator('#location-form_contactName').fill('赵测试');
+      await page.locator('#location-form_contactPhone').fill('13812345678');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      await page.waitForURL(/location-detail\/\d+\/view$/);
+      const pointId = /location-detail\/(\d+)\/view/.exec(page.url())[1];
+
+      await page.goto(`${base}/website/device-management/bind-devices/${pointId}`);
+      await page.getByPlaceholder('设备编号或名称').fill(code);
+      await page.getByPlaceholder('设备编号或名称').press('Enter');
+      await page.locator('.ant-table-tbody tr').filter({ hasText: code }).locator('.ant-checkbox-input').check();
+      await page.getByRole('button', { name: /绑定所选设备/ }).click();
+      await page.waitForURL(new RegExp(`location-devices-list/${pointId}$`));
+
+      // ---- 点位公告: a draft for this point, published
+      await page.goto(`${base}/website/point-busi/point-manage-bulletin`);
+      await page.locator('.ant-table-row').nth(5).waitFor();
+      await page.screenshot({ path: shot('bulletin-list'), fullPage: true });
+      await page.getByRole('button', { name: /新增公告/ }).click();
+      await page.locator('#bulletin-form_title').fill(title);
+      await page.locator('#bulletin-form_bulletinType').click();
+      await page.locator('.ant-select-item-option:visible').filter({ hasText: '停机维护' }).first().click();
+      await page.locator('#bulletin-form_content').fill('本点位智能柜将于今晚22:00-24:00停机维护，给您带来不便敬请谅解。');
+      await page.getByLabel('指定点位').check();
+      await page.locator('#bulletin-form_pointIds').click();
+      await page.locator('#bulletin-form_pointIds').fill(pointName);
+      await page.locator('.ant-select-item-option:visible').filter({ hasText: pointName }).first().click();
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: shot('bulletin-form') });
+      await page.getByRole('button', { name: '保存草稿' }).click();
+      await page.waitForURL(/bulletin-detail\/\d+\/maintenance\/\d{4}-\d{2}-\d{2}$/);
+      const bulletinUrl = new URL(page.url()).pathname;
+      const bulletinId = bulletinUrl.split('/')[4];
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '草稿' }).waitFor();
+      await page.getByRole('button', { name: /发\s*布/ }).click();
+      await confirm(page).click();
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '已发布' }).waitFor();
+      const actions = (await page.locator('.ant-card-extra').first().innerText()).replace(/\s+/g, '');
+      assert(actions.includes('撤回') && !actions.includes('编辑') && !actions.includes('发布'), `published actions: ${actions}`);
+      await page.screenshot({ path: shot('bulletin-detail'), fullPage: true });
+
+      // a stale link (another type and dates) shows the record and corrects the URL
+      await page.goto(`${base}/website/point-busi/bulletin-detail/${bulletinId}/promotion/2020-01-01/2020-01-31`);
+      await page.waitForURL((u) => u.pathname === bulletinUrl);
+      await page.locator('.ant-card-head-title').filter({ hasText: title }).waitFor();
+
+      // seen on point-detail
+      await page.goto(`${base}/website/point-busi/point-detail/${pointId}`);
+      await page.getByTestId('current-bulletins').filter({ hasText: title }).waitFor();
+      const pointActions = (await page.locator('.ant-card-extra').first().innerText()).replace(/\s+/g, '');
+      assert(pointActions.includes('申请撤点'), `point actions: ${pointActions}`);
+      assert((await page.getByRole('button', { name: /^撤\s*点$/ }).count()) === 0, 'no direct 撤点 on point-detail');
+      await page.screenshot({ path: shot('point-detail'), fullPage: true });
+
+      // ---- 撤点管理: the operator applies
+      const opContext = await context
+        .browser()
+        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const op = await opContext.newPage();
+      let applyCode = '';
+      try {
+        await signIn(op, base, 'operator', password, `/website/point-busi/back-point-add?pointId=${pointId}`);
+        await op.waitForURL(/back-point-add/);
+        await op.locator('.ant-alert').filter({ hasText: '绑定着1台设备' }).waitFor();
+        await op.locator('#withdrawal-form_reason').fill('物业收回场地，要求本周内撤柜');
+        await op.screenshot({ path: shot('withdrawal-add') });
+        await op.getByRole('button', { name: '提交申请' }).click();
+        await op.waitForURL(/back-point-detail\/CD\d{10}$/);
+        applyCode = op.url().split('/').pop();
+        await op.locator('.ant-card-head .ant-tag').filter({ hasText: '待审核' }).waitFor();
+        const opButtons = (await op.locator('.ant-card-extra').first().innerText()).replace(/\s+/g, '');
+        assert(opButtons.includes('撤回') && !opButtons.includes('审核通过'), `operator's actions: ${opButtons}`);
+      } finally {
+        await opContext.close();
+      }
+
+      // ---- the admin approves and executes
+      await page.goto(`${base}/website/point-busi/back-point-detail/${applyCode}`);
+      await page.getByRole('button', { name: '审核通过' }).click();
+      await confirm(page).click();
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '已通过' }).waitFor();
+      await page.getByRole('button', { name: '执行撤点' }).click();
+      await confirm(page).click();
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '已完成' }).waitFor();
+      await page.locator('.record-history-changes').filter({ hasText: '已完成' }).first().waitFor();
+      await page.screenshot({ path: shot('withdrawal-done'), fullPage: true });
+
+      await page.goto(`${base}/website/point-busi/point-detail/${pointId}`);
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '已撤点' }).first().waitFor();
+      await page.getByText('还没有绑定设备').waitFor();
+
+      await page.goto(`${base}/website/device-management/device-list`);
+      await page.locator('#deviceCode').fill(code);
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await page.locator('.ant-table-row').filter({ hasText: code }).getByText('未绑定').waitFor();
+
+      await page.goto(`${base}/website/point-busi/back-point-management`);
+      await page.locator('.ant-table-row').nth(5).waitFor();
+      await page.screenshot({ path: shot('withdrawal-list'), fullPage: true });
+    },
+  },
+];

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+
+/**
+ * Journeys of 语音提醒 (issue 13, section 126): the admin registers and activates a cabinet, which connects over the
+ * real MQTT link; creates a voice prompt for that cabinet (试听 answers with a clear message when the browser has no
+ * Chinese voice), pushes it, and sees the cabinet's push 已确认 after it acknowledged the 同步语音 command.
+ */
+const shot = shotPath('voice');
+
+function brokerUrl() {
+  const log = fs.readFileSync(path.join(artifacts, 'server.log'), 'utf8');
+  const m = /mqtt:\/\/[^:\s]+:(\d+)/.exec(log);
+  assert(m, 'the server banner names no MQTT port');
+  return `mqtt://127.0.0.1:${m[1]}`;
+}
+
+export const voiceJourneys = [
+  {
+    name: 'voice-service-push',
+    title: 'admin creates a voice prompt for a connected cabinet, pushes it and sees the cabinet’s push 已确认',
+    async run({ page, base, password }) {
+      // ---- a cabinet of our own, activated and on the link
+      await signIn(page, base, 'admin', password, '/website/device-management/device-list');
+      await page.getByRole('button', { name: /新增设备/ }).click();
+      const name = `E2E语音柜${String(Date.now()).slice(-5)}`;
+      await page.locator('#device-form_name').fill(name);
+      await pickDeviceModel(page, '单门冷冻柜');
+      await page.getByRole('button', { name: /保\s*存/ }).click();
+      const secret = (await page.getByTestId('device-secret').innerText()).trim();
+      const code = /D\d{10}/.exec(await page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' }).innerText())?.[0];
+      assert(code && secret, 'no code or secret');
+      await page.getByRole('button', { name: '我已保存密钥' }).click();
+      await page.goto(`${base}/website/device-management/device-detail/${code}`);
+      await page.getByRole('button', { name: /^激\s*活$/ }).click();
+      await page
+        .locator('.ant-modal-confirm')
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .click();
+      await page.locator('.record-history-changes').filter({ hasText: '已激活' }).first().waitFor();
+
+      const cabinet = await mqtt.connectAsync(brokerUrl(), { clientId: code, username: code, password: secret, reconnectPeriod: 0 });
+      const received = [];
+      let beat;
+      try {
+        await cabinet.subscribeAsync(`dev/${code}/down/cmd`, { qos: 1 });
+        cabinet.on('message', (_t, payload) => {
+          const cmd = JSON.parse(payload.toString());
+          received.push(cmd);
+          const n = cmd.data?.prompts?.length ?? 0;
+          cabinet.publish(`dev/${code}/up/ack`, JSON.stringify({ v: 1, id: cmd.id, ok: true, message: `已同步语音${n}条` }), { qos: 1 });
+        });
+        await cabinet.publishAsync(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1, firmware: 'v3.0.0' }), { qos: 1 });
+        // the e2e server marks a silent cabinet 离线 after 10 s: keep heartbeating like a real cabinet
+        beat = setInterval(() => cabinet.publish(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1 }), { qos: 1 }), 2000);
+
+        // ---- the prompt
+        await page.goto(`${base}/website/appreciation-service/voice-service`);
+        await page.waitForFunction(() => globalThis.document.title.startsWith('语音提醒'));
+        await page.locator('.ant-table-row').first().waitFor();
+        await page.screenshot({ path: shot('list') });
+        await page.getByRole('button', { name: /新增语音/ }).click();
+        const voiceName = `${name}关门提醒`.slice(0, 30);
+        await page.locator('#voice-form_name').fill(voiceName);
+        await page.locator('#voice-form_content').fill('请关好柜门，谢谢您的配合。');
+        await page.locator('#voice-form_voiceType').click();
+        await page.locator('.ant-select-item-option:visible').filter({ hasText: '关门提醒' }).first().click();
+        // the end date of the validity
+        await page.locator('.ant-modal .ant-picker-range').nth(1).locator('input').nth(1).click();
+        // a day of the next month (the range picker's second panel)
+        await page
+          .locator('.ant-picker-dropdown:visible .ant-picker-date-panel')
+          .nth(1)
+          .locator('td.ant-picker-cell-in-view')
+          .nth(19)
+          .click();
+        await page.locator('.ant-modal').getByText('指定设备', { exact: true }).click();
+        await page.locator('#voice-form_deviceCodes').click();
+        await page.locator('#voice-form_deviceCodes').fill(code);
+        await page.locator('.ant-select-item-option:visible').filter({ hasText: code }).first().click();
+        await page.keyboard.press('Escape');
+        // 试听: plays with a zh-CN voice, or says clearly that the browser has none
+        await page.getByRole('button', { name: /试\s*听/ }).click();
+        await page.waitForTimeout(2000);
+        const notices = await page.locator('.ant-message').allInnerTexts();
+        assert(
+          notices.every((t) => !t.trim() || t.includes('中文') || t.includes('语音合成')),
+          `试听 said: ${notices.join(' | ')}`,
+        );
+        await page.screenshot({ path: shot('form') });
+        await page.getByRole('button', { name: /保\s*存/ }).click();
+        await page.locator('.ant-message').getByText('语音提醒已创建').waitFor();
+
+        // ---- push it and watch the cabinet's status
+        await page.locator('#name').fill(voiceName);
+        await page.getByRole('button', { name: /查\s*询/ }).click();
+        const row = page.locator('.ant-table-row').filter({ hasText: voiceName });
+        await row.waitFor();
+        await row.getByText('推送', { exact: true }).click();
+        await page
+          .locator('.ant-modal-confirm')
+          .getByRole('button', { name: /确\s*定|OK/ })
+          .click();
+        await page.locator('.ant-message').getByText('已推送到1台设备').waitFor();
+        const drawer = page.locator('.ant-drawer-body');
+        const push = drawer
+          .locator('tr')
+          .filter({ hasText: code })
+          .filter({ hasText: /已发送|已确认|超时/ });
+        await push.getByText('已确认').waitFor({ timeout: 20_000 });
+        assert((await push.innerText()).includes('已同步语音'), `push row: ${await push.innerText()}`);
+        await drawer.getByText('同步语音指令发送到1台设备').waitFor();
+        await page.screenshot({ path: shot('pushed'), fullPage: true });
+        const cmd = received[0];
+        assert(cmd?.type === 'voice-sync' && cmd.data?.voiceVersion === 1, `the cabinet got ${JSON.stringify(cmd)}`);
+        assert(
+          cmd.data.prompts.some((p) => p.text === '请关好柜门，谢谢您的配合。'),
+          'the prompt is in the sync',
+        );
+      } finally {
+        clearInterval(beat);
+        await cabinet.endAsync(true);
+      }
+    },
+  },
+];
