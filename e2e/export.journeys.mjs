@@ -6,20 +6,9 @@
  * confirmation. Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
  */
 import fs from 'node:fs';
-import { assert, shotPath, signIn } from './kit.mjs';
+import { assert, menu, openPage, shotPath, signIn } from './kit.mjs';
 
 const extraShot = shotPath('export');
-
-const menu = (page) => page.locator('.app-menu');
-
-/** Opens a menu folder (unless open) and follows one of its pages. */
-async function openPage(page, folder, item, url) {
-  const title = menu(page).locator('.ant-menu-submenu-title', { hasText: folder });
-  const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
-  if (!open) await title.click();
-  await menu(page).locator('.ant-menu-item', { hasText: item }).click();
-  await page.waitForURL(url);
-}
 
 /** Clicks `trigger` and returns the download it starts: its suggested name and its first bytes. */
 async function downloadFrom(page, trigger) {

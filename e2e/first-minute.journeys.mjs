@@ -5,27 +5,9 @@
  * without menus, a duplicate organisation name, and the settle application's business lines.
  * Same shape as ./journeys.mjs. Names are unique per run.
  */
-import { assert, shotPath, signIn } from './kit.mjs';
+import { assert, fillAccountForm, NEW_PASSWORD, shotPath, signIn, suffix, waitForTitle } from './kit.mjs';
 
 const extraShot = shotPath('first-minute');
-
-const suffix = () => Date.now().toString(36).slice(-4) + Math.floor(Math.random() * 36).toString(36);
-const phone = () => `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-const NEW_PASSWORD = 'Passw0rd2026';
-
-async function waitForTitle(page, prefix) {
-  await page.waitForFunction((p) => document.title.startsWith(p), prefix, { timeout: 10_000 }).catch(() => undefined);
-  const title = await page.title();
-  assert(title.startsWith(prefix), `page title is ${title}, expected ${prefix}…`);
-}
-
-/** Picks a node of an open TreeSelect dropdown by its exact title. */
-async function pickTreeNode(page, title) {
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) })
-    .first()
-    .click();
-}
 
 /** Admin creates a role in 总部 with the given pages granted; returns nothing (the list shows it). */
 async function createRole(page, base, roleName, pages) {
@@ -41,16 +23,7 @@ async function createRole(page, base, roleName, pages) {
 /** Admin creates an account holding one role of 总部. */
 async function createAccount(page, base, userName, roleName) {
   await page.goto(`${base}/website/system/account-handle/add`);
-  const form = page.getByTestId('account-form');
-  await form.getByLabel('账号', { exact: true }).fill(userName);
-  await form.getByLabel('手机号').fill(phone());
-  await form.getByLabel('登录密码').fill(NEW_PASSWORD);
-  await form.getByLabel('确认密码').fill(NEW_PASSWORD);
-  await form.getByLabel('第1行组织').click();
-  await pickTreeNode(page, '总部');
-  await form.getByLabel('第1行角色').fill(roleName);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: roleName }).first().click();
-  await page.waitForTimeout(200);
+  const form = await fillAccountForm(page, { userName, org: '总部', role: roleName });
   await form.getByRole('button', { name: /^保\s*存$/ }).click();
   await page.waitForURL(/\/system\/account-list$/);
 }

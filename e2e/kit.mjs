@@ -1,3 +1,4 @@
+/* global document -- used inside page.waitForFunction callbacks, which run in the browser */
 /**
  * What every journey file shares: a failing check, a screenshot path beside the journey's own, and
  * signing in through the login page. Not a journey file itself (run.mjs discovers *journeys.mjs).
@@ -71,4 +72,60 @@ export async function pickDeviceModel(page, modelName) {
     await page.waitForTimeout(500);
   }
   throw new Error(`柜型「${modelName}」 could not be picked`);
+}
+
+/** A short unique tail for names a journey creates. */
+export const suffix = () => Date.now().toString(36).slice(-5) + Math.floor(Math.random() * 36).toString(36);
+/** A random mobile number (accounts need a unique one). */
+export const phone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+/** The password journeys give the accounts they create. */
+export const NEW_PASSWORD = 'Passw0rd2026';
+
+export const menu = (page) => page.locator('.app-menu');
+
+/** The document title is set after render; wait for it. */
+export async function waitForTitle(page, prefix) {
+  await page.waitForFunction((p) => document.title.startsWith(p), prefix, { timeout: 10_000 }).catch(() => undefined);
+  const title = await page.title();
+  assert(title.startsWith(prefix), `page title is ${title}, expected ${prefix}…`);
+}
+
+/** Opens a menu folder (unless open) and follows one of its pages. */
+export async function openPage(page, folder, item, url) {
+  const title = menu(page).locator('.ant-menu-submenu-title', { hasText: folder });
+  const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
+  if (!open) await title.click();
+  await menu(page).locator('.ant-menu-item', { hasText: item }).click();
+  await page.waitForURL(url);
+}
+
+/** Picks a node of an open TreeSelect dropdown by its exact title. */
+export async function pickTreeNode(page, title) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) })
+    .first()
+    .click();
+}
+
+/** Picks an option of the open Select dropdown whose text starts with the label. */
+export async function pickOption(page, label) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label}`) })
+    .first()
+    .click();
+}
+
+/** Fills the open account form (新增账号) with one organisation × role row; returns the form. */
+export async function fillAccountForm(page, { userName, org, role }) {
+  const form = page.getByTestId('account-form');
+  await form.getByLabel('账号', { exact: true }).fill(userName);
+  await form.getByLabel('手机号').fill(phone());
+  await form.getByLabel('登录密码').fill(NEW_PASSWORD);
+  await form.getByLabel('确认密码').fill(NEW_PASSWORD);
+  await form.getByLabel('第1行组织').click();
+  await pickTreeNode(page, org);
+  await form.getByLabel('第1行角色').fill(role);
+  await pickOption(page, role);
+  await page.waitForTimeout(200);
+  return form;
 }

@@ -6,36 +6,25 @@
  * Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
  * Names are unique per run, so the journeys can run again against the same server.
  */
-import { assert, shotPath, signIn as kitSignIn } from './kit.mjs';
+import {
+  assert,
+  fillAccountForm,
+  menu,
+  NEW_PASSWORD,
+  openPage,
+  pickTreeNode,
+  shotPath,
+  signIn as kitSignIn,
+  suffix,
+  waitForTitle,
+} from './kit.mjs';
 
 const extraShot = shotPath('um');
-
-const suffix = () => Date.now().toString(36).slice(-5) + Math.floor(Math.random() * 36).toString(36);
-const phone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-const NEW_PASSWORD = 'Passw0rd2026';
 
 /** Signs in and lands on 首页. */
 async function signIn(page, base, userName, password) {
   await kitSignIn(page, base, userName, password);
   await page.waitForURL(/\/website\/home/);
-}
-
-const menu = (page) => page.locator('.app-menu');
-
-/** The document title is set after render; wait for it. */
-async function waitForTitle(page, prefix) {
-  await page.waitForFunction((p) => document.title.startsWith(p), prefix, { timeout: 10_000 }).catch(() => undefined);
-  const title = await page.title();
-  assert(title.startsWith(prefix), `page title is ${title}, expected ${prefix}…`);
-}
-
-/** Opens a menu folder and follows one of its pages. */
-async function openPage(page, folder, item, url) {
-  const title = menu(page).locator('.ant-menu-submenu-title', { hasText: folder });
-  const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
-  if (!open) await title.click();
-  await menu(page).locator('.ant-menu-item', { hasText: item }).click();
-  await page.waitForURL(url);
 }
 
 /** Top-level entries of the side menu, and the pages inside each folder. */
@@ -62,32 +51,11 @@ async function folderPages(page, folder) {
   return (await sub.locator('.ant-menu-item').allInnerTexts()).map((t) => t.trim());
 }
 
-/** Picks a node of an open TreeSelect dropdown by its exact title. */
-async function pickTreeNode(page, title) {
-  const node = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${title}$`) });
-  await node.first().click();
-}
-async function pickOption(page, label) {
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${label}`) })
-    .first()
-    .click();
-}
-
 /** Fills the account form (add) with one organisation × role row, saves, and waits for the list. */
 async function addAccount(page, { userName, org, role }) {
   await page.getByRole('button', { name: /新增账号/ }).click();
   await page.waitForURL(/\/system\/account-handle\/add/);
-  const form = page.getByTestId('account-form');
-  await form.getByLabel('账号', { exact: true }).fill(userName);
-  await form.getByLabel('手机号').fill(phone());
-  await form.getByLabel('登录密码').fill(NEW_PASSWORD);
-  await form.getByLabel('确认密码').fill(NEW_PASSWORD);
-  await form.getByLabel('第1行组织').click();
-  await pickTreeNode(page, org);
-  await form.getByLabel('第1行角色').fill(role);
-  await pickOption(page, role);
-  await page.waitForTimeout(200);
+  const form = await fillAccountForm(page, { userName, org, role });
   return async () => {
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await page.waitForURL(/\/system\/account-list$/);
