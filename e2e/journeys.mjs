@@ -4,7 +4,7 @@
  * a screenshot (ctx.shot()) that shows what it checked.
  */
 
-import { assert, signIn as kitSignIn } from './kit.mjs';
+import { assert, menu, signIn as kitSignIn, switchOrganization } from './kit.mjs';
 
 const TOKEN_KEY = 'token';
 const CHANNEL_KEY = 'CHANNEL-NAME';
@@ -16,7 +16,6 @@ async function signIn(page, base, userName, password, { from = '/website/home' }
   await page.locator('.home').waitFor();
 }
 
-const menu = (page) => page.locator('.app-menu');
 const menuText = (page) => menu(page).innerText();
 
 /** Opens a top-level menu folder by its name. */
@@ -107,11 +106,8 @@ export const journeys = [
       await page.evaluate(() => localStorage.setItem('SITE_CHECK_LIST', '[]'));
       await page.evaluate(() => history.pushState(null, '', '/website/home?from=e2e'));
       await markDocument(page);
-      await page.getByTestId('org-cascader').click();
-      await page.locator('.ant-cascader-menu-item', { hasText: '华东大区' }).click();
-      await page.keyboard.press('Escape');
+      await switchOrganization(page, '华东大区');
       await page.waitForURL((u) => u.pathname === '/website/home' && u.search === '');
-      await page.getByTestId('home-org').filter({ hasText: '华东大区' }).waitFor();
       await assertNewDocument(page);
       const stored = await page.evaluate(() => ({
         channel: localStorage.getItem('CHANNEL-NAME'),

@@ -129,3 +129,24 @@ export async function fillAccountForm(page, { userName, org, role }) {
   await page.waitForTimeout(200);
   return form;
 }
+
+/**
+ * Switches the active organisation with the header cascader (the page reloads on 首页) and waits for 首页 to show
+ * it. A click that lands while the dropdown is still opening selects nothing: then it opens and picks again.
+ */
+export async function switchOrganization(page, name) {
+  for (let attempt = 1; ; attempt++) {
+    const item = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: name }).first();
+    if (!(await item.isVisible())) await page.getByTestId('org-cascader').click();
+    await item.waitFor();
+    await page.waitForTimeout(200);
+    await item.click();
+    await page.keyboard.press('Escape');
+    try {
+      await page.getByTestId('home-org').filter({ hasText: name }).waitFor({ timeout: 8000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}

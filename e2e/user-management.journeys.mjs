@@ -16,6 +16,7 @@ import {
   shotPath,
   signIn as kitSignIn,
   suffix,
+  switchOrganization,
   waitForTitle,
 } from './kit.mjs';
 
@@ -236,10 +237,7 @@ export const journeys = [
     async run({ page, base, password, shot }) {
       await signIn(page, base, 'admin', password);
       // Switch the active organisation to 华东大区 (its admin role): the page reloads on home.
-      await page.getByTestId('org-cascader').click();
-      await page.locator('.ant-cascader-menu-item', { hasText: '华东大区' }).click();
-      await page.keyboard.press('Escape');
-      await page.getByTestId('home-org').filter({ hasText: '华东大区' }).waitFor();
+      await switchOrganization(page, '华东大区');
 
       // 组织管理: the tree starts at 华东大区, which is managed from above.
       await openPage(page, '用户管理', '组织管理', /\/system\/organization-list$/);
