@@ -203,3 +203,21 @@ export function applicationFlow<A extends string, R extends FlowRow>(o: Applicat
     },
   };
 }
+
+/**
+ * Demo seeds of applications: the demo merchant (the first) with the operator who applies and the admin who
+ * reviews (the operator falls back to the admin); undefined when the demo has no such accounts.
+ */
+export async function demoApplicants(db: Kysely<Database>) {
+  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
+  if (!merchant) return undefined;
+  const people = await db
+    .selectFrom('account')
+    .select(['id', 'user_name'])
+    .where('merchant_id', '=', merchant.id)
+    .where('user_name', 'in', ['operator', 'admin'])
+    .execute();
+  const admin = people.find((p) => p.user_name === 'admin');
+  const operator = people.find((p) => p.user_name === 'operator') ?? admin;
+  return admin && operator ? { mid: merchant.id, admin, operator } : undefined;
+}
