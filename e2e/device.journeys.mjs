@@ -118,10 +118,11 @@ export const deviceJourneys = [
     async run({ page, base, password }) {
       await signIn(page, base, 'admin', password, '/website/device-management/device-list');
       await page.waitForURL(/device-list/);
-      // a demo cabinet that reported faults (the seed gives a third of them a few)
+      // a demo cabinet that reported faults (the seed gives a third of them a few; D2611000019 first, the others if it has none)
       const faults = page.getByTestId('device-faults');
       let code = '';
-      for (let n = 1; n <= 20 && !code; n++) {
+      for (const n of [19, ...Array.from({ length: 20 }, (_, i) => i + 1)]) {
+        if (code) break;
         const c = `D26110000${String(n).padStart(2, '0')}`;
         await page.goto(`${base}/website/device-management/device-detail/${c}`);
         await faults.locator('.ant-table-tbody').waitFor();
@@ -129,6 +130,10 @@ export const deviceJourneys = [
         if ((await faults.locator('.ant-table-tbody .ant-tag').count()) > 0) code = c;
       }
       assert(code, 'no demo cabinet among D2611000001…020 shows a fault');
+      // the detail keeps 设备列表 active in the menu, and names itself in the breadcrumb and the title
+      assert((await page.locator('.ant-breadcrumb').innerText()).includes('设备详情'), 'breadcrumb without 设备详情');
+      assert((await page.locator('.ant-menu-item-selected').innerText()).includes('设备列表'), '设备列表 not active in the menu');
+      assert((await page.title()).startsWith('设备详情'), `title ${await page.title()}`);
 
       // 故障代码: the whole code, typed in lower case, keeps only that code's rows
       const faultCode = (await faults.locator('.ant-table-tbody .ant-tag').first().innerText()).trim();
