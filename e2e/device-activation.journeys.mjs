@@ -88,4 +88,33 @@ export const deviceActivationJourneys = [
       }
     },
   },
+  {
+    name: 'device-activation-reject',
+    title: 'admin rejects the demo’s 待审核 activation application: an empty reason is refused by the form, a reason → 已驳回',
+    async run({ page, base, password }) {
+      await signIn(page, base, 'admin', password, '/website/device-management/device-active-application');
+      await page.waitForURL(/device-active-application/);
+      await page.locator('#deviceCode').fill('D2611000021');
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await page.getByRole('link', { name: '处理' }).first().click();
+      await page.waitForURL(/application-detail\/JH\d{10}$/);
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '待审核' }).waitFor();
+      await page
+        .locator('.ant-card-extra')
+        .getByRole('button', { name: /驳\s*回/ })
+        .click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '驳回激活申请' });
+      await dialog.getByRole('button', { name: /驳\s*回/ }).click();
+      await dialog.getByText('驳回原因至少2个字').waitFor();
+      await page.screenshot({ path: shot('reject-reason') });
+      await dialog.locator('#reason').fill('点位照片不清晰，请补充后重新提交');
+      await dialog.getByRole('button', { name: /驳\s*回/ }).click();
+      await page.locator('.ant-card-head .ant-tag').filter({ hasText: '已驳回' }).waitFor();
+      await page.locator('.record-history-changes').filter({ hasText: '已驳回' }).first().waitFor();
+      const buttons = (await page.locator('.ant-card-extra').first().innerText()).replace(/\s+/g, '');
+      assert(!buttons.includes('审核通过') && !buttons.includes('驳回'), `actions after rejection: ${buttons}`);
+      assert((await page.locator('.ant-descriptions').first().innerText()).includes('点位照片不清晰'), 'the reason is not shown');
+      await page.screenshot({ path: shot('rejected'), fullPage: true });
+    },
+  },
 ];

@@ -55,9 +55,13 @@ export const activationStepInput = z.object({ applyCode: applyCodeSchema, versio
 export const activationApproveInput = activationStepInput.extend({
   remark: z.string({ error: '审核意见不正确' }).trim().max(200, '审核意见不能超过200个字').default(''),
 });
-export const activationRejectInput = activationStepInput.extend({
-  reason: z.string({ error: '请输入驳回原因' }).trim().min(2, '驳回原因至少2个字').max(200, '驳回原因不能超过200个字'),
-});
+/** 驳回原因: the reject form's rule and the server's check. */
+export const activationReasonSchema = z
+  .string({ error: '请输入驳回原因' })
+  .trim()
+  .min(2, '驳回原因至少2个字')
+  .max(200, '驳回原因不能超过200个字');
+export const activationRejectInput = activationStepInput.extend({ reason: activationReasonSchema });
 
 export const activationListInput = listInput(
   {

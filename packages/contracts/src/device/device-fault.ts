@@ -7,11 +7,14 @@ import { deviceCodeSchema } from './device.ts';
 // 故障记录 (device-detail): the faults one cabinet reported (event `fault`, docs/device-protocol.md), newest first,
 // keyset-paged.
 
+/** 故障代码 of the search: the whole code (an index serves it); codes are stored in capitals (device-protocol.ts), so it
+ * matches whatever the case typed; '' = any. */
+export const faultCodeFilter = z.string().trim().max(32, '故障代码不能超过32个字符').toUpperCase();
+
 export const deviceFaultInput = keysetInput(
   {
     deviceCode: deviceCodeSchema,
-    // fault codes are stored in capitals (device-protocol.ts): the filter matches them whatever the case typed
-    faultCode: z.string().trim().max(32, '故障代码不能超过32个字符').toUpperCase().optional(),
+    faultCode: faultCodeFilter.optional(),
     createdAt: timeRange,
   },
   ['createdAt'],

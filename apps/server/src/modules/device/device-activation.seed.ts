@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { cstDate } from '../../platform/business-code.ts';
 import type { Seed } from '../../platform/seeds.ts';
 import { countSeededActivations } from '../merchant/contract.service.ts';
+import { demoApplicants } from './application-flow.ts';
 
 /**
  * The demo merchant's activation applications (after the contracts, order 20, and the devices, 30), consistent
@@ -29,18 +30,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export async function seedActivations(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
-  const people = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', 'in', ['operator', 'admin'])
-    .execute();
-  const admin = people.find((p) => p.user_name === 'admin');
-  const operator = people.find((p) => p.user_name === 'operator') ?? admin;
-  if (!admin || !operator) return;
+  const demo = await demoApplicants(db);
+  if (!demo) return;
+  const { mid, admin, operator } = demo;
   const devices = await db
     .selectFrom('device')
     .selectAll()

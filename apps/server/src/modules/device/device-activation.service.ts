@@ -1,7 +1,6 @@
 import {
   ACTIVATION_STATUS,
   ACTIVATION_TRANSITIONS,
-  activationAllowed,
   type ActivationContractOption,
   type ActivationDetail,
   type ActivationDevice,
@@ -12,16 +11,14 @@ import {
 import { DEVICE_STATUS, type DeviceStatus } from '@merchant/contracts/device/device';
 import { CODES, type Paged } from '@merchant/contracts';
 import { DEVICE_MODEL_MISMATCH_MESSAGE } from '@merchant/contracts/core/error-codes';
-import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { withGeneratedCode } from '../../platform/business-code.ts';
-import { AppError, badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
+import { AppError, badInput, conflict, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
-import { historyPage, writeHistory } from '../../platform/record-history.ts';
-import { assertFresh } from '../../platform/versioned.ts';
+import { historyPage } from '../../platform/record-history.ts';
 import { cabinetContractsInForce, requireCabinetContract, reserveCabinets } from '../merchant/contract.service.ts';
+import { applicationFlow } from './application-flow.ts';
 import type { DeviceActivationTable } from './device-activation.table.ts';
 import * as repo from './device-activation.repo.ts';
 import { activateInTransaction, devicesByCodes, modelsByCode, unactivatedDevices } from './device.service.ts';
@@ -37,7 +34,19 @@ const PENDING_DEVICE: UniqueKey = {
   message: '所选设备已在其他待审核的激活申请中，请刷新后重新选择（字段：deviceCodes）',
 };
 
-export const statusName = (s: number) => ACTIVATION_STATUS[s as keyof typeof ACTIVATION_STATUS] ?? String(s);
+const flow = applicationFlow<ActivationTransition, Row>({
+  subject: SUBJECT,
+  noun: '激活申请',
+  statuses: ACTIVATION_STATUS,
+  transitions: ACTIVATION_TRANSITIONS,
+  find: repo.findActivation,
+  update: repo.updateActivation,
+  reasonColumn: 'reason',
+  // approving, rejecting or withdrawing frees the devices the application held
+  afterStep: (trx, row) => repo.releaseItems(trx, row.id),
+});
+
+export const statusName = flow.statusName;
 const deviceStatusName = (s: number) => DEVICE_STATUS[s as DeviceStatus] ?? String(s);
 
 async function modelName(ctx: SessionOpContext, code: string) {
@@ -83,12 +92,6 @@ async function rowsOf(ctx: SessionOpContext, rows: Row[]): Promise<ActivationRow
   );
 }
 
-async function requireActivation(ctx: SessionOpContext, applyCode: string, db: Trx | SessionOpContext['db'] = ctx.db) {
-  const row = await repo.findActivation(db, ctx.merchantId, applyCode);
-  if (!row) throw notFound('激活申请');
-  return row;
-}
-
 // ---------------------------------------------------------------- reads
 
 export async function list(
@@ -103,7 +106,7 @@ export const exportQuery = (ctx: SessionOpContext, f: repo.ActivationFilter) => 
 export const exportRows = (ctx: SessionOpContext, rows: Row[]) => rowsOf(ctx, rows);
 
 export async function detail(ctx: SessionOpContext, applyCode: string): Promise<ActivationDetail> {
-  const r = await requireActivation(ctx, applyCode);
+  const r = await flow.requireRow(ctx, applyCode);
   const [row] = await rowsOf(ctx, [r]);
   const models = await modelsByCode(ctx);
   const devices = await devicesByCodes(ctx.db, ctx.merchantId, row.deviceCodes);
@@ -214,33 +217,6 @@ async function checkDevices(
   return ordered;
 }
 
-function refuse(action: ActivationTransition, status: number): never {
-  const allowed = ACTIVATION_TRANSITIONS[action].from.map((s) => ACTIVATION_STATUS[s]).join('、');
-  throw conflict(`申请当前为「${statusName(status)}」，不能${ACTIVATION_TRANSITIONS[action].label}（仅${allowed}的申请可以）`);
-}
-
-async function stepRow(ctx: SessionOpContext, trx: Trx, applyCode: string, version: number, action: ActivationTransition) {
-  const row = await requireActivation(ctx, applyCode, trx);
-  if (Number(row.version) !== version) throw conflict(STALE_VERSION_MESSAGE);
-  if (!activationAllowed(action, row.status)) refuse(action, row.status);
-  return row;
-}
-
-async function step(ctx: SessionOpContext, trx: Trx, row: Row, action: ActivationTransition, values: Partial<Row>, remark = '') {
-  const to = ACTIVATION_TRANSITIONS[action].to;
-  assertFresh(await repo.updateActivation(trx, row.id, Number(row.version), { ...values, status: to, updated_at: ctx.clock.now() }));
-  await repo.releaseItems(trx, row.id);
-  await writeHistory(trx, ctx, {
-    subject: SUBJECT,
-    subjectId: row.apply_code,
-    action,
-    actionLabel: ACTIVATION_TRANSITIONS[action].label,
-    changes: [{ field: 'status', label: '申请状态', before: statusName(row.status), after: statusName(to) }],
-    remark,
-  });
-  return { applyCode: row.apply_code, status: to, version: Number(row.version) + 1 };
-}
-
 // ---------------------------------------------------------------- writes
 
 export async function create(ctx: SessionOpContext, input: z.output<typeof activationCreateInput>) {
@@ -251,88 +227,47 @@ export async function create(ctx: SessionOpContext, input: z.output<typeof activ
     throw conflict(
       `合同${contract.contractNo}覆盖${contract.cabinetCount}台柜，已激活${contract.cabinetActivated}台，剩余${Math.max(left, 0)}台，不足以激活${devices.length}台设备`,
     );
-  const now = ctx.clock.now();
   const mName = await modelName(ctx, contract.modelCode);
-  return guardUnique(
-    () =>
-      withGeneratedCode(
-        'JH',
-        now,
-        (c) => repo.applyCodeTaken(ctx.db, ctx.merchantId, c),
-        CODE_INDEX,
-        (applyCode) =>
-          ctx.db.transaction().execute(async (trx) => {
-            const id = await repo.insertActivation(trx, {
-              merchant_id: ctx.merchantId,
-              apply_code: applyCode,
-              contract_id: contract.id,
-              contract_no: contract.contractNo,
-              contract_name: contract.name,
-              model_code: contract.modelCode,
-              device_count: devices.length,
-              status: 1,
-              remark: input.remark,
-              reason: '',
-              applicant_id: ctx.session.accountId,
-              applicant_name: ctx.session.userName,
-              reviewer_id: null,
-              reviewer_name: '',
-              reviewed_at: null,
-              version: 0,
-              created_by: ctx.session.accountId,
-              created_at: now,
-              updated_at: now,
-            });
-            await repo.insertItems(
-              trx,
-              devices.map((d) => ({
-                merchant_id: ctx.merchantId,
-                activation_id: id,
-                device_id: d.id,
-                device_code: d.device_code,
-                pending_device_id: d.id,
-              })),
-            );
-            await writeHistory(trx, ctx, {
-              subject: SUBJECT,
-              subjectId: applyCode,
-              action: 'create',
-              actionLabel: '提交申请',
-              changes: [
-                { field: 'contractId', label: '合同', before: '（空）', after: `${contract.contractNo} ${contract.name}` },
-                { field: 'modelCode', label: '柜型', before: '（空）', after: mName },
-                { field: 'deviceCodes', label: '设备', before: '（空）', after: devices.map((d) => d.device_code).join('、') },
-                { field: 'status', label: '申请状态', before: '（空）', after: statusName(1) },
-              ],
-              remark: input.remark,
-            });
-            return { applyCode, status: 1, version: 0 };
-          }),
-      ),
-    PENDING_DEVICE,
-  );
-}
-
-export async function withdraw(ctx: SessionOpContext, i: { applyCode: string; version: number }) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.applyCode, i.version, 'withdraw');
-    if (row.applicant_id !== ctx.session.accountId) throw forbidden('只有申请人可以撤回申请');
-    return step(ctx, trx, row, 'withdraw', {});
+  return flow.submit(ctx, {
+    prefix: 'JH',
+    codeIndex: CODE_INDEX,
+    taken: (c) => repo.applyCodeTaken(ctx.db, ctx.merchantId, c),
+    unique: PENDING_DEVICE,
+    insert: async (trx, applyCode, now) => {
+      const id = await repo.insertActivation(trx, {
+        ...flow.newRow(ctx, now),
+        apply_code: applyCode,
+        contract_id: contract.id,
+        contract_no: contract.contractNo,
+        contract_name: contract.name,
+        model_code: contract.modelCode,
+        device_count: devices.length,
+        remark: input.remark,
+        reason: '',
+      });
+      await repo.insertItems(
+        trx,
+        devices.map((d) => ({
+          merchant_id: ctx.merchantId,
+          activation_id: id,
+          device_id: d.id,
+          device_code: d.device_code,
+          pending_device_id: d.id,
+        })),
+      );
+    },
+    changes: [
+      { field: 'contractId', label: '合同', before: '（空）', after: `${contract.contractNo} ${contract.name}` },
+      { field: 'modelCode', label: '柜型', before: '（空）', after: mName },
+      { field: 'deviceCodes', label: '设备', before: '（空）', after: devices.map((d) => d.device_code).join('、') },
+    ],
+    remark: input.remark,
   });
 }
 
-function notOwn(ctx: SessionOpContext, row: Row) {
-  if (row.applicant_id === ctx.session.accountId) throw forbidden('不能审核自己提交的申请');
-}
+export const withdraw = (ctx: SessionOpContext, i: { applyCode: string; version: number }) => flow.withdraw(ctx, i, 'withdraw');
 
-export async function reject(ctx: SessionOpContext, i: { applyCode: string; version: number; reason: string }) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.applyCode, i.version, 'reject');
-    notOwn(ctx, row);
-    const review = { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
-    return step(ctx, trx, row, 'reject', { reason: i.reason, ...review }, i.reason);
-  });
-}
+export const reject = (ctx: SessionOpContext, i: { applyCode: string; version: number; reason: string }) => flow.reject(ctx, i, 'reject');
 
 /**
  * Approves in one transaction: the application is claimed (versioned), the contract is checked again (in force,
@@ -341,13 +276,12 @@ export async function reject(ctx: SessionOpContext, i: { applyCode: string; vers
  */
 export async function approve(ctx: SessionOpContext, i: { applyCode: string; version: number; remark: string }) {
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.applyCode, i.version, 'approve');
-    notOwn(ctx, row);
+    const row = await flow.stepRow(ctx, trx, i.applyCode, i.version, 'approve');
+    flow.notOwn(ctx, row);
     const contract = await requireCabinetContract(ctx, row.contract_id, trx);
     const codes = (await repo.itemsOf(trx, [row.id])).map((it) => it.device_code);
     const devices = await checkDevices(ctx, trx, codes, contract.modelCode, row.apply_code);
-    const review = { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
-    const state = await step(ctx, trx, row, 'approve', { reason: i.remark, ...review }, i.remark);
+    const state = await flow.step(ctx, trx, row, 'approve', { reason: i.remark, ...flow.reviewer(ctx) }, i.remark);
     await reserveCabinets(trx, ctx, contract, devices.length);
     for (const d of devices) await activateInTransaction(trx, ctx, d, `激活申请${row.apply_code}审核通过（合同${contract.contractNo}）`);
     return state;

@@ -215,6 +215,31 @@ describe.each(DIALECTS)('device activation applications (%s)', (dialect) => {
     ).toContain(d);
   });
 
+  it('refuses stale versions of 撤回 and 驳回, a 驳回 without the review permission, and roles without the page — writing nothing', async () => {
+    const c = await contract(admin, 'XS-S1-C', 3);
+    const d = await device(admin, 'XS-S1-C');
+    const a = await call<{ applyCode: string }>(operator, activationOps.create, { contractId: c, deviceCodes: [d] });
+    const before = await counts();
+    expect(await op(operator, activationOps.withdraw, { applyCode: a.applyCode, version: 1 })).toMatchObject({ code: CODES.conflict });
+    expect(await op(admin, activationOps.reject, { applyCode: a.applyCode, version: 2, reason: '过期的驳回' })).toMatchObject({
+      code: CODES.conflict,
+    });
+    expect((await op(operator, activationOps.reject, { applyCode: a.applyCode, version: 0, reason: '自己驳回' })).code).toBe(
+      CODES.forbidden,
+    );
+    const finance = await t.signIn('finance');
+    for (const [o, body] of [
+      [activationOps.list, {}],
+      [activationOps.detail, { applyCode: a.applyCode }],
+      [activationOps.create, { contractId: c, deviceCodes: [d] }],
+      [activationOps.withdraw, { applyCode: a.applyCode, version: 0 }],
+    ] as const) {
+      expect((await op(finance, o, body)).code).toBe(CODES.forbidden);
+    }
+    expect(await counts()).toEqual(before);
+    expect((await detail(operator, a.applyCode)).statusName).toBe('待审核');
+  });
+
   it('never shows or touches another merchant’s applications', async () => {
     const mine = (await call<Paged<ActivationRow>>(admin, activationOps.list, { status: 1 })).list[0];
     for (const [o, body] of [

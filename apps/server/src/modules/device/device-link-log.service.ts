@@ -4,8 +4,8 @@ import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { deviceRecordPaging } from './device-records.ts';
 import { requireDevice } from './device.service.ts';
 
-// 上下线记录: one cabinet's online / offline changes (device_link_log, written by device.link.ts), keyset-paged by id
-// on the index (device_id, id).
+// 上下线记录: one cabinet's online / offline changes (device_link_log, written by device.link.ts), keyset-paged newest
+// first on the index (device_id, event, created_at, id) with a kind, (device_id, created_at, id) without (device-records.ts).
 
 export async function list(
   ctx: SessionOpContext,

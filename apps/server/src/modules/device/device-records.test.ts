@@ -13,6 +13,7 @@ import { loadConfig } from '../../config.ts';
 import { deviceLinkOf } from './device.routes.ts';
 import { deviceLinkHandler } from './device.link.ts';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 
 /**
  * A device's 上下线记录 and 故障记录 (device-detail), the device list's filters for temperature, door and firmware, and the
@@ -94,6 +95,16 @@ describe.each(DIALECTS)('device link log, faults and list filters (%s)', (dialec
     expect(second.nextCursor).toBeNull();
     expect((await linkLog({ pageSize: 4, cursor: second.prevCursor })).list.map((r) => r.id)).toEqual(first.list.map((r) => r.id));
     expect((await linkLog({ event: 'online' })).list.map((r) => r.event)).toEqual(['online', 'online', 'online']);
+    // 上线/离线 and a time range together, keyset-paged within the filter
+    const all = [...first.list, ...second.list];
+    const span: [number, number] = [all[4].createdAt, all[1].createdAt];
+    const offline = await linkLog({ event: 'offline', createdAt: span, pageSize: 1 });
+    expect(offline.total).toBe(2);
+    expect(offline.list.map((r) => r.id)).toEqual([all[2].id]);
+    const offline2 = await linkLog({ event: 'offline', createdAt: span, pageSize: 1, cursor: offline.nextCursor });
+    expect(offline2.list.map((r) => r.id)).toEqual([all[4].id]);
+    expect(offline2.nextCursor).toBeNull();
+    expect((await linkLog({ createdAt: span })).list.map((r) => r.id)).toEqual(all.slice(1, 5).map((r) => r.id));
     // a cursor is bound to its device
     const elsewhere = await call<{ deviceCode: string }>(admin, deviceOps.create, { name: '记录测试柜二', modelCode: 'XS-S1-F' });
     expect((await op(admin, deviceLinkLogOps.list, { deviceCode: elsewhere.deviceCode, cursor: first.nextCursor })).code).toBe(
@@ -111,7 +122,14 @@ describe.each(DIALECTS)('device link log, faults and list filters (%s)', (dialec
       ['E-DOOR-LOCK', ''],
       ['E-TEMP-SENSOR', '温度传感器读数异常'],
     ]);
-    expect((await faults({ faultCode: 'temp' })).list.map((f) => f.faultCode)).toEqual(['E-TEMP-SENSOR']);
+    // 故障代码 matches the whole code, whatever the case typed; a part of it matches nothing
+    expect((await faults({ faultCode: ' e-temp-sensor ' })).list.map((f) => f.faultCode)).toEqual(['E-TEMP-SENSOR']);
+    expect((await faults({ faultCode: 'TEMP' })).list).toEqual([]);
+    // and a time range (both ends included), with the code or alone
+    const at = page.list.map((f) => f.createdAt);
+    expect((await faults({ createdAt: [at[1], at[1]] })).list.map((f) => f.faultCode)).toEqual(['E-TEMP-SENSOR']);
+    expect((await faults({ faultCode: 'E-DOOR-LOCK', createdAt: [at[1], at[1]] })).list).toEqual([]);
+    expect((await faults({ faultCode: 'E-DOOR-LOCK', createdAt: [at[1], at[0]] })).total).toBe(1);
 
     const bad = link.stats.bad;
     const before = await rowCount(t, 'device_fault');
@@ -135,11 +153,45 @@ describe.each(DIALECTS)('device link log, faults and list filters (%s)', (dialec
   it('refuses bad input, roles without the device list, and another merchant’s device', async () => {
     expect((await op(admin, deviceLinkLogOps.list, { deviceCode: code, event: 'rebooted' })).message).toContain('上下线事件');
     expect((await op(admin, deviceFaultOps.list, { deviceCode: 'X1' })).message).toContain('设备编号');
+    expect((await op(admin, deviceFaultOps.list, { deviceCode: code, faultCode: 'X'.repeat(33) })).message).toContain('故障代码');
+    expect((await op(admin, deviceLinkLogOps.list, { deviceCode: code, createdAt: [2, 1] })).message).toContain('结束时间');
     expect((await op(admin, deviceFaultOps.list, { deviceCode: code, cursor: 'forged' })).code).toBe(CODES.badInput);
     const finance = await t.signIn('finance');
     for (const o of [deviceLinkLogOps.list, deviceFaultOps.list]) {
       expect((await op(finance, o, { deviceCode: code })).code).toBe(CODES.forbidden);
       expect((await op(other, o, { deviceCode: code })).code).toBe(CODES.notFound);
+    }
+  });
+
+  it.runIf(dialect === 'sqlite')('reads each filter of the two tabs and their sort along one index (no sort step)', async () => {
+    const plan = async (table: 'device_link_log' | 'device_fault', filter: string) => {
+      const rows = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM ${sql.table(table)} WHERE device_id = 1
+        AND merchant_id = 1 ${sql.raw(filter)} ORDER BY created_at DESC, id DESC LIMIT 11`.execute(t.db.db);
+      return rows.rows.map((r) => r.detail).join(' | ');
+    };
+    const range = 'AND created_at >= 0 AND created_at <= 9';
+    // with the kind (or code) and a range, either index bounds the scan and gives the order; the planner picks
+    for (const [table, filter, index] of [
+      ['device_link_log', '', /device_link_log_time_idx \(device_id=\?\)/],
+      ['device_link_log', range, /device_link_log_time_idx \(device_id=\? AND created_at>\? AND created_at<\?\)/],
+      ['device_link_log', "AND event = 'online'", /device_link_log_event_idx \(device_id=\? AND event=\?\)/],
+      [
+        'device_link_log',
+        `AND event = 'online' ${range}`,
+        /device_link_log_(event|time)_idx \(device_id=\? (AND event=\? )?AND created_at>\?/,
+      ],
+      ['device_fault', '', /device_fault_time_idx \(device_id=\?\)/],
+      ['device_fault', range, /device_fault_time_idx \(device_id=\? AND created_at>\? AND created_at<\?\)/],
+      ['device_fault', "AND fault_code = 'E1'", /device_fault_code_idx \(device_id=\? AND fault_code=\?\)/],
+      [
+        'device_fault',
+        `AND fault_code = 'E1' ${range}`,
+        /device_fault_(code|time)_idx \(device_id=\? (AND fault_code=\? )?AND created_at>\?/,
+      ],
+    ] as const) {
+      const p = await plan(table, filter);
+      expect(p, `${table} ${filter}`).toMatch(index);
+      expect(p, `${table} ${filter}`).not.toContain('TEMP B-TREE');
     }
   });
 

@@ -321,12 +321,28 @@ export async function sendCommand(ctx: SessionOpContext, i: { deviceCode: string
   if (!link || link.mode === 'off') throw conflict('设备连接服务未启用，不能发送指令');
   if (d.status !== 2) throw conflict(`设备状态为「${DEVICE_STATUS[d.status as DeviceStatus]}」，只有已激活的设备能接收指令`);
   if (Number(d.online) !== 1) throw conflict('设备离线，不能发送指令');
+  return dispatchCommand(ctx, link, d, i.commandType, COMMAND_TYPES[i.commandType], undefined, '');
+}
+
+/**
+ * A command on its way: its record (已发送) and a 发送指令 history entry in one transaction, then the message on the
+ * link (the device's acknowledgement or the time-out settles the record, device.link.ts).
+ */
+async function dispatchCommand(
+  ctx: SessionOpContext,
+  link: NonNullable<SessionOpContext['services']['deviceLink']>,
+  d: Selectable<DeviceTable>,
+  commandType: string,
+  typeName: string,
+  data: Record<string, unknown> | undefined,
+  remark: string,
+): Promise<DeviceCommand> {
   const now = ctx.clock.now();
   const row = {
     merchant_id: ctx.merchantId,
     device_id: d.id,
     command_no: `C${now}${randomBytes(4).toString('hex')}`,
-    command_type: i.commandType,
+    command_type: commandType,
     status: 1,
     result: '',
     operator_name: ctx.session.userName,
@@ -340,10 +356,10 @@ export async function sendCommand(ctx: SessionOpContext, i: { deviceCode: string
       subjectId: d.device_code,
       action: 'command',
       actionLabel: '发送指令',
-      remark: `${COMMAND_TYPES[i.commandType]}（指令号 ${row.command_no}）`,
+      remark: `${typeName}（指令号 ${row.command_no}）${remark ? `：${remark}` : ''}`,
     });
   });
-  await link.send(d.device_code, { v: PROTOCOL_VERSION, id: row.command_no, type: i.commandType, ts: now });
+  await link.send(d.device_code, { v: PROTOCOL_VERSION, id: row.command_no, type: commandType, ts: now, ...(data ? { data } : {}) });
   return toCommand({ id: 0, ...row });
 }
 
@@ -393,30 +409,7 @@ export async function sendSystemCommand(
   if (!link || link.mode === 'off') throw conflict('设备连接服务未启用，不能推送到设备');
   if (d.status !== 2)
     throw conflict(`设备${d.device_code}状态为「${DEVICE_STATUS[d.status as DeviceStatus]}」，只有已激活的设备能接收指令`);
-  const now = ctx.clock.now();
-  const row = {
-    merchant_id: ctx.merchantId,
-    device_id: d.id,
-    command_no: `C${now}${randomBytes(4).toString('hex')}`,
-    command_type: commandType,
-    status: 1,
-    result: '',
-    operator_name: ctx.session.userName,
-    sent_at: now,
-    acked_at: 0,
-  };
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertCommand(trx, row);
-    await writeHistory(trx, ctx, {
-      subject: SUBJECT,
-      subjectId: d.device_code,
-      action: 'command',
-      actionLabel: '发送指令',
-      remark: `${SYSTEM_COMMAND_TYPES[commandType]}（指令号 ${row.command_no}）${remark ? `：${remark}` : ''}`,
-    });
-  });
-  await link.send(d.device_code, { v: PROTOCOL_VERSION, id: row.command_no, type: commandType, ts: now, data });
-  return toCommand({ id: 0, ...row });
+  return dispatchCommand(ctx, link, d, commandType, SYSTEM_COMMAND_TYPES[commandType], data, remark);
 }
 
 /** The merchant's commands by number (their current status: 已发送, 已确认, 超时, 执行失败). */

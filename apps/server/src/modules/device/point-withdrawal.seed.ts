@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { cstDate } from '../../platform/business-code.ts';
 import type { Seed } from '../../platform/seeds.ts';
 import { WITHDRAWAL_SUBJECT } from './point-withdrawal.repo.ts';
+import { demoApplicants } from './application-flow.ts';
 
 /**
  * The demo merchant's 撤点申请 (after the points and their bindings, order 31): 52 applications in every state.
@@ -39,18 +40,9 @@ const REJECTS = [
 const CANCELS = ['物业同意续租，撤回申请', '已协商调整位置，无需撤点', '选错点位，撤回后重新提交'];
 
 export async function seedWithdrawals(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
-  const people = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', 'in', ['operator', 'admin'])
-    .execute();
-  const admin = people.find((p) => p.user_name === 'admin');
-  const operator = people.find((p) => p.user_name === 'operator') ?? admin;
-  if (!admin || !operator) return;
+  const demo = await demoApplicants(db);
+  if (!demo) return;
+  const { mid, admin, operator } = demo;
   const points = await db
     .selectFrom('point')
     .select(['id', 'point_code', 'name', 'status', 'version'])

@@ -2,7 +2,6 @@ import {
   WITHDRAWAL_SITE_MESSAGE,
   WITHDRAWAL_STATUS,
   WITHDRAWAL_TRANSITIONS,
-  withdrawalAllowed,
   type WithdrawalDetail,
   type WithdrawalPointOption,
   type WithdrawalRow,
@@ -12,15 +11,11 @@ import {
 import { POINT_STATUS, type PointStatus } from '@merchant/contracts/device/point';
 import { DEVICE_STATUS, type DeviceStatus } from '@merchant/contracts/device/device';
 import { calendarDateOf, type Paged } from '@merchant/contracts';
-import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/database.ts';
-import { withGeneratedCode } from '../../platform/business-code.ts';
-import { conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
-import { historyPage, writeHistory } from '../../platform/record-history.ts';
-import { assertFresh } from '../../platform/versioned.ts';
+import { historyPage } from '../../platform/record-history.ts';
+import { applicationFlow } from './application-flow.ts';
 import * as bindingRepo from './point-binding.repo.ts';
 import { unbindAllInTransaction } from './point-binding.service.ts';
 import * as pointRepo from './point.repo.ts';
@@ -28,7 +23,6 @@ import { withdrawInTransaction } from './point.service.ts';
 import * as repo from './point-withdrawal.repo.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findWithdrawal>>>;
-type Trx = Transaction<Database>;
 const SUBJECT = repo.WITHDRAWAL_SUBJECT;
 const CODE_INDEX = { index: 'point_withdrawal_code_uq', table: 'point_withdrawal', columns: ['merchant_id', 'apply_code'] };
 const OPEN_POINT: UniqueKey = {
@@ -38,7 +32,19 @@ const OPEN_POINT: UniqueKey = {
   message: '该点位刚有另一张撤点申请提交，请刷新后查看（字段：pointId）',
 };
 
-export const statusName = (s: number) => WITHDRAWAL_STATUS[s as keyof typeof WITHDRAWAL_STATUS] ?? String(s);
+const flow = applicationFlow<WithdrawalTransition, Row>({
+  subject: SUBJECT,
+  noun: '撤点申请',
+  statuses: WITHDRAWAL_STATUS,
+  transitions: WITHDRAWAL_TRANSITIONS,
+  find: repo.findWithdrawal,
+  update: repo.updateWithdrawal,
+  reasonColumn: 'review_remark',
+  // the application holds its point while 待审核 or 已通过 (the unique open_point_id), and frees it otherwise
+  stepValues: (row, to) => ({ open_point_id: to === 2 ? row.point_id : null }),
+});
+
+export const statusName = flow.statusName;
 const pointStatusName = (s: number) => POINT_STATUS[s as PointStatus] ?? String(s);
 const todayOf = (ctx: SessionOpContext) => calendarDateOf(ctx.clock.now(), ctx.config.businessTimeZone);
 
@@ -72,12 +78,6 @@ async function notSiteUser(ctx: SessionOpContext) {
   if (await repo.accountUsesSite(ctx.db, ctx.session.accountId)) throw forbidden(WITHDRAWAL_SITE_MESSAGE);
 }
 
-async function requireWithdrawal(ctx: SessionOpContext, applyCode: string, db: Trx | SessionOpContext['db'] = ctx.db) {
-  const row = await repo.findWithdrawal(db, ctx.merchantId, applyCode);
-  if (!row) throw notFound('撤点申请');
-  return row;
-}
-
 // ---------------------------------------------------------------- reads
 
 export async function list(
@@ -97,7 +97,7 @@ export const exportRows = async (ctx: SessionOpContext, rows: Row[]) => {
 
 export async function detail(ctx: SessionOpContext, applyCode: string): Promise<WithdrawalDetail> {
   await notSiteUser(ctx);
-  const r = await requireWithdrawal(ctx, applyCode);
+  const r = await flow.requireRow(ctx, applyCode);
   const devices = await bindingRepo
     .boundDevicesQuery(ctx.db, ctx.merchantId, r.point_id, { sortOrder: 'ascend', sortField: 'deviceCode' })
     .execute();
@@ -138,40 +138,6 @@ export async function pointOptions(ctx: SessionOpContext): Promise<WithdrawalPoi
 
 // ---------------------------------------------------------------- writes
 
-function refuse(action: WithdrawalTransition, status: number): never {
-  const allowed = WITHDRAWAL_TRANSITIONS[action].from.map((s) => WITHDRAWAL_STATUS[s]).join('、');
-  throw conflict(`申请当前为「${statusName(status)}」，不能${WITHDRAWAL_TRANSITIONS[action].label}（仅${allowed}的申请可以）`);
-}
-
-async function stepRow(ctx: SessionOpContext, trx: Trx, applyCode: string, version: number, action: WithdrawalTransition) {
-  const row = await requireWithdrawal(ctx, applyCode, trx);
-  if (Number(row.version) !== version) throw conflict(STALE_VERSION_MESSAGE);
-  if (!withdrawalAllowed(action, row.status)) refuse(action, row.status);
-  return row;
-}
-
-async function step(ctx: SessionOpContext, trx: Trx, row: Row, action: WithdrawalTransition, values: Record<string, unknown>, remark = '') {
-  const to = WITHDRAWAL_TRANSITIONS[action].to;
-  const open = (to as number) === 2;
-  assertFresh(
-    await repo.updateWithdrawal(trx, row.id, Number(row.version), {
-      ...values,
-      status: to,
-      open_point_id: open ? row.point_id : null,
-      updated_at: ctx.clock.now(),
-    }),
-  );
-  await writeHistory(trx, ctx, {
-    subject: SUBJECT,
-    subjectId: row.apply_code,
-    action,
-    actionLabel: WITHDRAWAL_TRANSITIONS[action].label,
-    changes: [{ field: 'status', label: '申请状态', before: statusName(row.status), after: statusName(to) }],
-    remark,
-  });
-  return { applyCode: row.apply_code, status: to, version: Number(row.version) + 1 };
-}
-
 function checkPoint(p: { status: number; name: string } | undefined) {
   if (!p) throw notFound('点位');
   if (p.status === 3) throw conflict(`点位「${p.name}」已撤点（字段：pointId）`);
@@ -184,94 +150,51 @@ export async function create(ctx: SessionOpContext, input: z.output<typeof withd
   if (input.plannedDate < todayOf(ctx)) throw conflict('计划撤点日期不能早于今天（字段：plannedDate）');
   const open = await repo.openFor(ctx.db, p!.id);
   if (open) throw conflict(`点位「${p!.name}」已有未结束的撤点申请${open.apply_code}（${statusName(open.status)}）（字段：pointId）`);
-  const now = ctx.clock.now();
-  return guardUnique(
-    () =>
-      withGeneratedCode(
-        'CD',
-        now,
-        (c) => repo.codeTaken(ctx.db, ctx.merchantId, c),
-        CODE_INDEX,
-        (applyCode) =>
-          ctx.db.transaction().execute(async (trx) => {
-            await repo.insertWithdrawal(trx, {
-              merchant_id: ctx.merchantId,
-              apply_code: applyCode,
-              point_id: p!.id,
-              point_code: p!.point_code,
-              point_name: p!.name,
-              open_point_id: p!.id,
-              reason: input.reason,
-              planned_date: input.plannedDate,
-              status: 1,
-              review_remark: '',
-              applicant_id: ctx.session.accountId,
-              applicant_name: ctx.session.userName,
-              reviewer_id: null,
-              reviewer_name: '',
-              reviewed_at: null,
-              completed_at: null,
-              completer_name: '',
-              unbound_count: 0,
-              version: 0,
-              created_by: ctx.session.accountId,
-              created_at: now,
-              updated_at: now,
-            });
-            await writeHistory(trx, ctx, {
-              subject: SUBJECT,
-              subjectId: applyCode,
-              action: 'create',
-              actionLabel: '提交申请',
-              changes: [
-                { field: 'pointId', label: '点位', before: '（空）', after: `${p!.name}（${p!.point_code}）` },
-                { field: 'plannedDate', label: '计划撤点日期', before: '（空）', after: input.plannedDate },
-                { field: 'status', label: '申请状态', before: '（空）', after: statusName(1) },
-              ],
-              remark: input.reason,
-            });
-            return { applyCode, status: 1, version: 0 };
-          }),
-      ),
-    OPEN_POINT,
-  );
+  return flow.submit(ctx, {
+    prefix: 'CD',
+    codeIndex: CODE_INDEX,
+    taken: (c) => repo.codeTaken(ctx.db, ctx.merchantId, c),
+    unique: OPEN_POINT,
+    insert: (trx, applyCode, now) =>
+      repo.insertWithdrawal(trx, {
+        ...flow.newRow(ctx, now),
+        apply_code: applyCode,
+        point_id: p!.id,
+        point_code: p!.point_code,
+        point_name: p!.name,
+        open_point_id: p!.id,
+        reason: input.reason,
+        planned_date: input.plannedDate,
+        review_remark: '',
+        completed_at: null,
+        completer_name: '',
+        unbound_count: 0,
+      }),
+    changes: [
+      { field: 'pointId', label: '点位', before: '（空）', after: `${p!.name}（${p!.point_code}）` },
+      { field: 'plannedDate', label: '计划撤点日期', before: '（空）', after: input.plannedDate },
+    ],
+    remark: input.reason,
+  });
 }
 
 export async function cancel(ctx: SessionOpContext, i: { applyCode: string; version: number }) {
   await notSiteUser(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.applyCode, i.version, 'cancel');
-    if (row.applicant_id !== ctx.session.accountId) throw forbidden('只有申请人可以撤回申请');
-    return step(ctx, trx, row, 'cancel', {});
-  });
+  return flow.withdraw(ctx, i, 'cancel');
 }
-
-function notOwn(ctx: SessionOpContext, row: Row) {
-  if (row.applicant_id === ctx.session.accountId) throw forbidden('不能审核自己提交的申请');
-}
-
-const review = (ctx: SessionOpContext) => ({
-  reviewer_id: ctx.session.accountId,
-  reviewer_name: ctx.session.userName,
-  reviewed_at: ctx.clock.now(),
-});
 
 export async function reject(ctx: SessionOpContext, i: { applyCode: string; version: number; reason: string }) {
   await notSiteUser(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.applyCode, i.version, 'reject');
-    notOwn(ctx, row);
-    return step(ctx, trx, row, 'reject', { review_remark: i.reason, ...review(ctx) }, i.reason);
-  });
+  return flow.reject(ctx, i, 'reject');
 }
 
 export async function approve(ctx: SessionOpContext, i: { applyCode: string; version: number; remark: string }) {
   await notSiteUser(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.applyCode, i.version, 'approve');
-    notOwn(ctx, row);
+    const row = await flow.stepRow(ctx, trx, i.applyCode, i.version, 'approve');
+    flow.notOwn(ctx, row);
     checkPoint(await pointRepo.findPoint(trx, ctx.merchantId, row.point_id));
-    return step(ctx, trx, row, 'approve', { review_remark: i.remark, ...review(ctx) }, i.remark);
+    return flow.step(ctx, trx, row, 'approve', { review_remark: i.remark, ...flow.reviewer(ctx) }, i.remark);
   });
 }
 
@@ -283,14 +206,14 @@ export async function approve(ctx: SessionOpContext, i: { applyCode: string; ver
 export async function complete(ctx: SessionOpContext, i: { applyCode: string; version: number }) {
   await notSiteUser(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await stepRow(ctx, trx, i.applyCode, i.version, 'complete');
+    const row = await flow.stepRow(ctx, trx, i.applyCode, i.version, 'complete');
     if (todayOf(ctx) < row.planned_date) throw conflict(`计划撤点日期为${row.planned_date}，当天或之后才能执行撤点`);
     const remark = `撤点申请${row.apply_code}`;
     // the point's lock first (as a bind takes it), so a bind racing this waits and then finds the point 已撤点
     if (!(await pointRepo.lockPoint(trx, ctx.merchantId, row.point_id))) throw notFound('点位');
     const unbound = await unbindAllInTransaction(trx, ctx, row.point_id, remark);
     await withdrawInTransaction(trx, ctx, row.point_id, remark);
-    const state = await step(
+    const state = await flow.step(
       ctx,
       trx,
       row,

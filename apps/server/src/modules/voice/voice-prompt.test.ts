@@ -92,6 +92,10 @@ describe.each(DIALECTS)('voice prompts (%s)', (dialect) => {
     expect(await detail(code)).toMatchObject({ modelName: '双门冷藏柜', content: '双门冷藏柜取货提醒', version: 1 });
     const before = await counts();
     expect(await op(admin, voiceOps.update, { ...valid(), promptCode: code, version: 0 })).toMatchObject({ code: CODES.conflict });
+    expect(await op(admin, voiceOps.setStatus, { promptCode: code, version: 0, status: 2 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '该记录已被他人修改，请刷新后重试',
+    });
     expect(await op(admin, voiceOps.setStatus, { promptCode: code, version: 1, status: 1 })).toMatchObject({
       code: CODES.conflict,
       msg: '语音提醒为「启用」，不能改为「启用」',

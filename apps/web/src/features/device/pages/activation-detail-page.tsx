@@ -2,14 +2,16 @@ import {
   ACTIVATION_REVIEW_ANCHOR,
   activationAllowed,
   activationOps,
+  activationReasonSchema,
   type ActivationDevice,
 } from '@merchant/contracts/device/device-activation';
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { App, Button, Card, Descriptions, Input, Modal, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatDateTime } from '../../../shared/format/date.ts';
+import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { call } from '../../../platform/call.ts';
 import { hasAnchor } from '../../../platform/permission.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
@@ -39,7 +41,7 @@ export default function ActivationDetailPage() {
   const menuTree = useSession((s) => s.menuTree);
   const canReview = useMemo(() => hasAnchor(menuTree, ACTIVATION_REVIEW_ANCHOR), [menuTree]);
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
+  const [rejectForm] = Form.useForm<{ reason: string }>();
   const key = ['device', 'activation', applyCode] as const;
   const q = useQuery({ queryKey: key, queryFn: () => call(activationOps.detail, { applyCode }), enabled: Boolean(applyCode) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['device'] });
@@ -76,10 +78,10 @@ export default function ActivationDetailPage() {
       },
     });
   const reject = async () => {
+    const { reason } = await rejectForm.validateFields();
     await call(activationOps.reject, { ...step, reason });
     message.success('已驳回');
     setRejecting(false);
-    setReason('');
     await refresh();
   };
 
@@ -146,19 +148,16 @@ export default function ActivationDetailPage() {
         open={rejecting}
         title={`驳回激活申请 ${a.applyCode}`}
         okText="驳回"
-        okButtonProps={{ danger: true, disabled: reason.trim().length < 2 }}
-        onOk={() => void reject()}
+        okButtonProps={{ danger: true }}
+        onOk={() => void reject().catch(() => undefined)}
         onCancel={() => setRejecting(false)}
         destroyOnHidden
       >
-        <Input.TextArea
-          rows={3}
-          maxLength={200}
-          showCount
-          placeholder="请输入驳回原因（至少2个字）"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <Form form={rejectForm} layout="vertical" preserve={false}>
+          <Form.Item name="reason" label="驳回原因" rules={[zodRule(activationReasonSchema)]}>
+            <Input.TextArea rows={3} maxLength={200} showCount placeholder="请输入驳回原因（至少2个字）" />
+          </Form.Item>
+        </Form>
       </Modal>
     </Space>
   );

@@ -8,8 +8,8 @@ import {
   type DeviceCommand,
   type DeviceStatus,
 } from '@merchant/contracts/device/device';
-import { deviceFaultOps, type DeviceFaultRow } from '@merchant/contracts/device/device-fault';
-import { deviceLinkLogOps, type DeviceLinkLogRow } from '@merchant/contracts/device/device-link-log';
+import { deviceFaultOps, faultCodeFilter, type DeviceFaultRow } from '@merchant/contracts/device/device-fault';
+import { LINK_EVENTS, deviceLinkLogOps, type DeviceLinkLogRow } from '@merchant/contracts/device/device-link-log';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { KeysetTable } from '../../../platform/list/keyset-table.tsx';
 import { RecordHistory } from '../../../platform/record-history.tsx';
 import { CommandStatusTag, DeviceStatusTag, OnlineTag, SecretOnce } from '../components/device-tags.tsx';
 import { DeviceFormModal } from '../components/device-form-modal.tsx';
+import { RecordSearch, type RecordFilters } from '../components/record-search.tsx';
 import { DEVICE_LIST } from '../routes.ts';
 
 const backToList = <Link to={DEVICE_LIST}>返回设备列表</Link>;
@@ -51,6 +52,13 @@ const FAULT_COLUMNS: ColumnsType<DeviceFaultRow> = [
   { title: '故障说明', dataIndex: 'message', render: (v: string) => v || '--' },
 ];
 
+const LINK_EVENT_FIELD = {
+  name: 'event',
+  label: '事件',
+  options: Object.entries(LINK_EVENTS).map(([value, label]) => ({ value, label })),
+};
+const FAULT_CODE_FIELD = { name: 'faultCode', label: '故障代码', placeholder: '完整代码，如 E-TEMP-SENSOR', rule: faultCodeFilter };
+
 /**
  * device-detail/:deviceCode: the device, its link and telemetry, the actions its state allows, commands, 上下线记录, 故障记录
  * and history.
@@ -69,6 +77,9 @@ export default function DeviceDetailPage() {
   });
   // a new command starts the 指令记录 again at its first (newest) page
   const [sent, setSent] = useState(0);
+  // the tabs' searches (a new search starts the list again at its first page: the table is keyed by it)
+  const [linkFilters, setLinkFilters] = useState<RecordFilters>({});
+  const [faultFilters, setFaultFilters] = useState<RecordFilters>({});
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   if (device.isLoading)
@@ -198,26 +209,30 @@ export default function DeviceDetailPage() {
       <Row gutter={16}>
         <Col xs={24} xl={10}>
           <Card variant="borderless" title="上下线记录">
+            <RecordSearch field={LINK_EVENT_FIELD} onSearch={setLinkFilters} testId="device-link-log-search" />
             <KeysetTable<typeof deviceLinkLogOps.list, DeviceLinkLogRow>
+              key={JSON.stringify(linkFilters)}
               operation={deviceLinkLogOps.list}
-              input={{ deviceCode: d.deviceCode }}
+              input={{ deviceCode: d.deviceCode, ...linkFilters }}
               queryKey={[...key, 'link-log']}
               columns={LINK_LOG_COLUMNS}
               rowKey="id"
-              emptyText="设备还没有连接过"
+              emptyText={Object.keys(linkFilters).length ? '没有符合条件的上下线记录' : '设备还没有连接过'}
               testId="device-link-log"
             />
           </Card>
         </Col>
         <Col xs={24} xl={14}>
           <Card variant="borderless" title="故障记录">
+            <RecordSearch field={FAULT_CODE_FIELD} onSearch={setFaultFilters} testId="device-faults-search" />
             <KeysetTable<typeof deviceFaultOps.list, DeviceFaultRow>
+              key={JSON.stringify(faultFilters)}
               operation={deviceFaultOps.list}
-              input={{ deviceCode: d.deviceCode }}
+              input={{ deviceCode: d.deviceCode, ...faultFilters }}
               queryKey={[...key, 'faults']}
               columns={FAULT_COLUMNS}
               rowKey="id"
-              emptyText="设备没有上报过故障"
+              emptyText={Object.keys(faultFilters).length ? '没有符合条件的故障记录' : '设备没有上报过故障'}
               testId="device-faults"
             />
           </Card>
