@@ -73,25 +73,27 @@ async function writeBindingHistory(
   d: Named & { device_code: string },
   remark?: string,
 ) {
-  const pointText = `${p.name}（${p.point_code}）`;
-  const deviceText = `${d.name}（${d.device_code}）`;
-  const [before, after] = kind === 'bind' ? ['（空）', null] : [null, '（空）'];
-  await writeHistory(trx, ctx, {
-    subject: DEVICE_SUBJECT,
-    subjectId: d.device_code,
-    action: kind,
-    actionLabel: kind === 'bind' ? '绑定点位' : '解绑点位',
-    changes: [{ field: 'point', label: '所在点位', before: before ?? pointText, after: after ?? pointText }],
-    remark,
-  });
-  await writeHistory(trx, ctx, {
-    subject: POINT_SUBJECT,
-    subjectId: p.point_code,
-    action: kind,
-    actionLabel: kind === 'bind' ? '绑定设备' : '解绑设备',
-    changes: [{ field: 'devices', label: '绑定设备', before: before ?? deviceText, after: after ?? deviceText }],
-    remark,
-  });
+  const bind = kind === 'bind';
+  const sides = [
+    {
+      subject: DEVICE_SUBJECT,
+      id: d.device_code,
+      label: bind ? '绑定点位' : '解绑点位',
+      field: ['point', '所在点位'],
+      text: `${p.name}（${p.point_code}）`,
+    },
+    {
+      subject: POINT_SUBJECT,
+      id: p.point_code,
+      label: bind ? '绑定设备' : '解绑设备',
+      field: ['devices', '绑定设备'],
+      text: `${d.name}（${d.device_code}）`,
+    },
+  ];
+  for (const x of sides) {
+    const change = { field: x.field[0], label: x.field[1], before: bind ? '（空）' : x.text, after: bind ? x.text : '（空）' };
+    await writeHistory(trx, ctx, { subject: x.subject, subjectId: x.id, action: kind, actionLabel: x.label, changes: [change], remark });
+  }
 }
 
 /** Closes the device's open binding at the point, refused when it is not (or no longer) bound there. */
