@@ -1,3 +1,4 @@
+/* global document, window, PopStateEvent -- used inside page.evaluate and waitForFunction callbacks, which run in the browser */
 import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
 
 /**
@@ -97,10 +98,39 @@ export const pointBusiJourneys = [
       assert(actions.includes('撤回') && !actions.includes('编辑') && !actions.includes('发布'), `published actions: ${actions}`);
       await page.screenshot({ path: shot('bulletin-detail'), fullPage: true });
 
-      // a stale link (another type and dates) shows the record and corrects the URL
+      // a stale link (another type and dates) shows the record and corrects the URL, in one tab
+      const tabs = page.locator('.app-tabs .ant-tabs-tab');
+      const tabsBefore = await tabs.count();
+      const oneDetailTab = async (n, after) => {
+        const settled = await page
+          .waitForFunction(
+            (n) => {
+              const all = [...document.querySelectorAll('.app-tabs .ant-tabs-tab')];
+              return all.length === n && all.filter((t) => t.textContent.includes('公告详情')).length === 1;
+            },
+            n,
+            { timeout: 5000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+        assert(settled, `one 公告详情 tab after ${after}: ${(await tabs.allInnerTexts()).join(' | ')}`);
+      };
       await page.goto(`${base}/website/point-busi/bulletin-detail/${bulletinId}/promotion/2020-01-01/2020-01-31`);
       await page.waitForURL((u) => u.pathname === bulletinUrl);
       await page.locator('.ant-card-head-title').filter({ hasText: title }).waitFor();
+      await page.locator('.app-tabs .ant-tabs-tab-active').filter({ hasText: '公告详情' }).waitFor();
+      await oneDetailTab(tabsBefore, 'the stale link');
+      // the same from inside the app (a link followed without a reload)
+      await page.evaluate((p) => {
+        window.history.pushState({ usr: null, key: 'stale', idx: window.history.length }, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      }, `/website/point-busi/bulletin-detail/${bulletinId}/notice/2021-02-01`);
+      await page.waitForURL((u) => u.pathname === bulletinUrl);
+      await page.locator('.ant-card-head-title').filter({ hasText: title }).waitFor();
+      await oneDetailTab(tabsBefore, 'an in-app stale link');
+      await page.screenshot({ path: shot('bulletin-detail-stale-link') });
 
       // seen on point-detail
       await page.goto(`${base}/website/point-busi/point-detail/${pointId}`);

@@ -66,6 +66,10 @@ export const pointJourneys = [
       const view = await page.locator('.ant-descriptions').first().innerText();
       assert(view.includes('上海市 徐汇区') && view.includes('宜山路700号E2E大厦'), `view: ${view}`);
       await page.locator('.ant-card-head-title').filter({ hasText: pointName }).waitFor();
+      // the add page became the view: its tab did too (one tab, not 新增位置 beside 查看位置)
+      await page.locator('.app-tabs .ant-tabs-tab-active').filter({ hasText: '查看位置' }).waitFor();
+      const tabNames = (await page.locator('.app-tabs .ant-tabs-tab').allInnerTexts()).map((t) => t.trim());
+      assert(!tabNames.includes('新增位置') && tabNames.filter((t) => t === '查看位置').length === 1, `tabs: ${tabNames.join(' | ')}`);
 
       // 绑定设备
       await page.goto(`${base}/website/device-management/bind-devices/${pointId}`);

@@ -60,6 +60,54 @@ export async function candidates(ctx: SessionOpContext, i: Page & { keyword?: st
   };
 }
 
+type Named = { name: string };
+/**
+ * The history of a bind or an unbind, on the device (所在点位) and on the point (绑定设备); `remark` names the 撤点申请
+ * when the unbind is part of one.
+ */
+async function writeBindingHistory(
+  trx: Transaction<Database>,
+  ctx: SessionOpContext,
+  kind: 'bind' | 'unbind',
+  p: Named & { point_code: string },
+  d: Named & { device_code: string },
+  remark?: string,
+) {
+  const bind = kind === 'bind';
+  const sides = [
+    {
+      subject: DEVICE_SUBJECT,
+      id: d.device_code,
+      label: bind ? '绑定点位' : '解绑点位',
+      field: ['point', '所在点位'],
+      text: `${p.name}（${p.point_code}）`,
+    },
+    {
+      subject: POINT_SUBJECT,
+      id: p.point_code,
+      label: bind ? '绑定设备' : '解绑设备',
+      field: ['devices', '绑定设备'],
+      text: `${d.name}（${d.device_code}）`,
+    },
+  ];
+  for (const x of sides) {
+    const change = { field: x.field[0], label: x.field[1], before: bind ? '（空）' : x.text, after: bind ? x.text : '（空）' };
+    await writeHistory(trx, ctx, { subject: x.subject, subjectId: x.id, action: kind, actionLabel: x.label, changes: [change], remark });
+  }
+}
+
+/** Closes the device's open binding at the point, refused when it is not (or no longer) bound there. */
+async function closeOpenBinding(
+  trx: Transaction<Database>,
+  ctx: SessionOpContext,
+  pointId: number,
+  device: { id: number; device_code: string },
+) {
+  const by = { id: ctx.session.accountId, name: ctx.session.userName };
+  const res = await repo.closeBinding(trx, ctx.merchantId, pointId, device.id, by, ctx.clock.now());
+  if (Number(res.numUpdatedRows) !== 1) throw conflict(`设备${device.device_code}未绑定在该点位，请刷新后重试`);
+}
+
 /**
  * Binds the devices to the point, all or none. A device already bound somewhere is refused by name; two binds of
  * the same device racing each other meet the unique index on the open binding, and the loser is refused the same way.
@@ -95,20 +143,7 @@ export async function bind(ctx: SessionOpContext, i: { pointId: number; deviceCo
           unbound_by: 0,
           unbound_by_name: '',
         });
-        await writeHistory(trx, ctx, {
-          subject: DEVICE_SUBJECT,
-          subjectId: d.device_code,
-          action: 'bind',
-          actionLabel: '绑定点位',
-          changes: [{ field: 'point', label: '所在点位', before: '（空）', after: `${p.name}（${p.point_code}）` }],
-        });
-        await writeHistory(trx, ctx, {
-          subject: POINT_SUBJECT,
-          subjectId: p.point_code,
-          action: 'bind',
-          actionLabel: '绑定设备',
-          changes: [{ field: 'devices', label: '绑定设备', before: '（空）', after: `${d.name}（${d.device_code}）` }],
-        });
+        await writeBindingHistory(trx, ctx, 'bind', p, d);
       }
     });
   } catch (err) {
@@ -124,29 +159,8 @@ export async function unbind(ctx: SessionOpContext, i: { pointId: number; device
   const d = await deviceRepo.findDevice(ctx.db, ctx.merchantId, i.deviceCode);
   if (!d) throw notFound('设备');
   await ctx.db.transaction().execute(async (trx) => {
-    const res = await repo.closeBinding(
-      trx,
-      ctx.merchantId,
-      p.id,
-      d.id,
-      { id: ctx.session.accountId, name: ctx.session.userName },
-      ctx.clock.now(),
-    );
-    if (Number(res.numUpdatedRows) !== 1) throw conflict(`设备${d.device_code}未绑定在该点位，请刷新后重试`);
-    await writeHistory(trx, ctx, {
-      subject: DEVICE_SUBJECT,
-      subjectId: d.device_code,
-      action: 'unbind',
-      actionLabel: '解绑点位',
-      changes: [{ field: 'point', label: '所在点位', before: `${p.name}（${p.point_code}）`, after: '（空）' }],
-    });
-    await writeHistory(trx, ctx, {
-      subject: POINT_SUBJECT,
-      subjectId: p.point_code,
-      action: 'unbind',
-      actionLabel: '解绑设备',
-      changes: [{ field: 'devices', label: '绑定设备', before: `${d.name}（${d.device_code}）`, after: '（空）' }],
-    });
+    await closeOpenBinding(trx, ctx, p.id, d);
+    await writeBindingHistory(trx, ctx, 'unbind', p, d);
   });
   return null;
 }
@@ -159,28 +173,11 @@ export async function unbindAllInTransaction(trx: Transaction<Database>, ctx: Se
   const p = await pointRepo.findPoint(trx, ctx.merchantId, pointId);
   if (!p) throw notFound('点位');
   const bound = await repo.boundDevicesQuery(trx, ctx.merchantId, p.id, { sortOrder: 'ascend', sortField: 'deviceCode' }).execute();
-  const by = { id: ctx.session.accountId, name: ctx.session.userName };
   for (const d of bound) {
     const device = await deviceRepo.findDevice(trx, ctx.merchantId, d.device_code);
     if (!device) continue;
-    const res = await repo.closeBinding(trx, ctx.merchantId, p.id, device.id, by, ctx.clock.now());
-    if (Number(res.numUpdatedRows) !== 1) throw conflict(`设备${d.device_code}未绑定在该点位，请刷新后重试`);
-    await writeHistory(trx, ctx, {
-      subject: DEVICE_SUBJECT,
-      subjectId: d.device_code,
-      action: 'unbind',
-      actionLabel: '解绑点位',
-      changes: [{ field: 'point', label: '所在点位', before: `${p.name}（${p.point_code}）`, after: '（空）' }],
-      remark,
-    });
-    await writeHistory(trx, ctx, {
-      subject: POINT_SUBJECT,
-      subjectId: p.point_code,
-      action: 'unbind',
-      actionLabel: '解绑设备',
-      changes: [{ field: 'devices', label: '绑定设备', before: `${d.name}（${d.device_code}）`, after: '（空）' }],
-      remark,
-    });
+    await closeOpenBinding(trx, ctx, p.id, device);
+    await writeBindingHistory(trx, ctx, 'unbind', p, d, remark);
   }
   return bound.map((d) => d.device_code);
 }

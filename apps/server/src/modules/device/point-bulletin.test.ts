@@ -151,6 +151,37 @@ describe.each(DIALECTS)('point bulletins (%s)', (dialect) => {
     expect((await call<Paged<BulletinRow>>(other, bulletinOps.list)).total).toBe(0);
   });
 
+  it('refuses a stale version and a step its state does not allow, changing nothing', async () => {
+    const made = await call<{ id: number; version: number }>(admin, bulletinOps.create, valid());
+    const before = await counts();
+    expect(await op(admin, bulletinOps.withdraw, { id: made.id, version: 0 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '公告当前为「草稿」，不能撤回（仅已发布的公告可以）',
+    });
+    expect(await op(admin, bulletinOps.publish, { id: made.id, version: 1 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '该记录已被他人修改，请刷新后重试',
+    });
+    expect(await counts()).toEqual(before);
+    await call(admin, bulletinOps.publish, { id: made.id, version: 0 });
+    expect(await op(admin, bulletinOps.withdraw, { id: made.id, version: 0 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '该记录已被他人修改，请刷新后重试',
+    });
+    expect(await call<BulletinDetail>(admin, bulletinOps.detail, { id: made.id })).toMatchObject({ status: 2, version: 1 });
+  });
+
+  it('refuses roles without 点位公告, for every operation', async () => {
+    const finance = await t.signIn('finance');
+    const mine = (await call<Paged<BulletinRow>>(admin, bulletinOps.list, { pageSize: 1 })).list[0];
+    const before = await counts();
+    for (const o of Object.values(bulletinOps)) {
+      const res = await op(finance, o, { ...valid(), id: mine.id, version: mine.version, pointId: points[0] });
+      expect({ op: o.name, code: res.code }).toEqual({ op: o.name, code: CODES.forbidden });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('filters by title, type, status, point and date range; exports the same rows', async () => {
     const f = { bulletinType: 'promotion', pointId: points[0], dateRange: [addDays(today(), -400), addDays(today(), 400)] };
     const page = await call<Paged<BulletinRow>>(admin, bulletinOps.list, { ...f, pageSize: 100 });

@@ -5,6 +5,7 @@ import { hashSecret, newSecret } from './device.secret.ts';
 import { DEVICE_MODELS } from './device.seed.ts';
 import * as deviceRepo from './device.repo.ts';
 import { regionTree } from './region.ts';
+import * as bindingRepo from './point-binding.repo.ts';
 import * as repo from './point.repo.ts';
 
 /**
@@ -14,7 +15,12 @@ import * as repo from './point.repo.ts';
  * Deterministic: a fixed pseudo-random sequence.
  */
 
-type Place = [name: string, scene: number, district: string, street: string];
+interface Place {
+  name: string;
+  scene: number;
+  district: string;
+  street: string;
+}
 interface City {
   province: string;
   city: string;
@@ -24,134 +30,104 @@ interface City {
   places: Place[];
 }
 
-const CITIES: City[] = [
-  {
-    province: '北京市',
-    city: '北京市',
-    centre: [116.4074, 39.9042],
-    contact: ['王建国', '13801012345'],
-    places: [
-      ['望京SOHO T1', 1, '朝阳区', '阜通东大街1号'],
-      ['国贸三期', 1, '朝阳区', '建国门外大街1号'],
-      ['中关村软件园二期', 1, '海淀区', '西北旺东路10号'],
-      ['北京大学医学部', 2, '海淀区', '学院路38号'],
-      ['北京协和医院东院', 3, '东城区', '帅府园1号'],
-      ['西单大悦城', 6, '西城区', '西单北大街131号'],
-      ['北京南站候车大厅', 7, '丰台区', '永外大街车站路12号'],
-      ['天通苑北一区', 5, '昌平区', '立汤路186号'],
-    ],
-  },
-  {
-    province: '上海市',
-    city: '上海市',
-    centre: [121.4737, 31.2304],
-    contact: ['李海燕', '13916023456'],
-    places: [
-      ['陆家嘴金融中心', 1, '浦东新区', '世纪大道100号'],
-      ['漕河泾开发区A座', 1, '徐汇区', '宜山路900号'],
-      ['复旦大学邯郸校区', 2, '杨浦区', '邯郸路220号'],
-      ['瑞金医院门诊楼', 3, '黄浦区', '瑞金二路197号'],
-      ['静安嘉里中心', 6, '静安区', '南京西路1515号'],
-      ['虹桥火车站到达层', 7, '闵行区', '申贵路1500号'],
-      ['张江高科技园区食堂', 4, '浦东新区', '碧波路690号'],
-      ['古北新区荣华公寓', 5, '长宁区', '荣华东道88号'],
-      ['五角场万达广场', 6, '杨浦区', '邯郸路600号'],
-    ],
-  },
-  {
-    province: '广东省',
-    city: '广州市',
-    centre: [113.2644, 23.1291],
-    contact: ['陈志强', '13822034567'],
-    places: [
-      ['珠江新城IFC', 1, '天河区', '珠江西路5号'],
-      ['天河城购物中心', 6, '天河区', '天河路208号'],
-      ['中山大学南校区', 2, '海珠区', '新港西路135号'],
-      ['广州南站', 7, '番禺区', '石壁街道南站北路'],
-      ['中山一院', 3, '越秀区', '中山二路58号'],
-      ['广汽本田增城工厂', 4, '增城区', '新塘镇广深大道西'],
-      ['祈福新邨', 5, '番禺区', '市广路祈福新邨'],
-      ['白云万达广场', 6, '白云区', '云城东路501号'],
-    ],
-  },
-  {
-    province: '广东省',
-    city: '深圳市',
-    centre: [114.0579, 22.5431],
-    contact: ['张晓明', '13923045678'],
-    places: [
-      ['腾讯滨海大厦', 1, '南山区', '海天二路33号'],
-      ['深圳湾科技生态园', 1, '南山区', '高新南十道'],
-      ['福田高铁站', 7, '福田区', '深南大道与益田路交汇处'],
-      ['北大深圳医院', 3, '福田区', '莲花路1120号'],
-      ['深圳大学粤海校区', 2, '南山区', '南海大道3688号'],
-      ['富士康龙华园区', 4, '龙华区', '东环二路2号'],
-      ['万象天地', 6, '南山区', '深南大道9668号'],
-      ['龙岗万科城', 5, '龙岗区', '坂田街道万科城'],
-    ],
-  },
-  {
-    province: '浙江省',
-    city: '杭州市',
-    centre: [120.1551, 30.2741],
-    contact: ['周丽华', '13705856789'],
-    places: [
-      ['钱江新城来福士', 6, '上城区', '新业路228号'],
-      ['西湖文化广场', 8, '拱墅区', '中山北路575号'],
-      ['阿里巴巴西溪园区', 1, '余杭区', '文一西路969号'],
-      ['浙江大学紫金港校区', 2, '西湖区', '余杭塘路866号'],
-      ['浙大一院余杭院区', 3, '余杭区', '文一西路1367号'],
-      ['杭州东站', 7, '上城区', '天城路1号'],
-      ['滨江宝龙城', 6, '滨江区', '滨盛路3867号'],
-      ['九堡家苑', 5, '上城区', '九堡街道九乔路'],
-    ],
-  },
-  {
-    province: '四川省',
-    city: '成都市',
-    centre: [104.0665, 30.5728],
-    contact: ['刘德全', '13808087890'],
-    places: [
-      ['天府软件园C区', 1, '武侯区', '天府大道中段1268号'],
-      ['春熙路IFS', 6, '锦江区', '红星路三段1号'],
-      ['四川大学望江校区', 2, '武侯区', '一环路南一段24号'],
-      ['华西医院', 3, '武侯区', '国学巷37号'],
-      ['成都东站', 7, '成华区', '邛崃山路333号'],
-      ['京东方B7工厂', 4, '郫都区', '天宇路2号'],
-      ['麓湖生态城', 5, '双流区', '天府大道南段麓湖'],
-      ['太古里', 6, '锦江区', '中纱帽街8号'],
-    ],
-  },
-  {
-    province: '湖北省',
-    city: '武汉市',
-    centre: [114.3054, 30.5931],
-    contact: ['黄文斌', '13907108901'],
-    places: [
-      ['光谷软件园', 1, '洪山区', '关山大道1号'],
-      ['武汉大学信息学部', 2, '武昌区', '珞喻路129号'],
-      ['同济医院', 3, '硚口区', '解放大道1095号'],
-      ['汉口火车站', 7, '江汉区', '发展大道金家墩特1号'],
-      ['楚河汉街', 6, '武昌区', '中北路汉街'],
-      ['东风本田二厂', 4, '蔡甸区', '沌口开发区车城大道'],
-      ['百步亭花园', 5, '江岸区', '百步亭花园路'],
-    ],
-  },
-  {
-    province: '江苏省',
-    city: '南京市',
-    centre: [118.7969, 32.0603],
-    contact: ['吴雅婷', '13851019012'],
-    places: [
-      ['新街口德基广场', 6, '玄武区', '中山路18号'],
-      ['南京大学仙林校区', 2, '栖霞区', '仙林大道163号'],
-      ['南京南站', 7, '雨花台区', '玉兰路98号'],
-      ['鼓楼医院', 3, '鼓楼区', '中山路321号'],
-      ['河西万达广场', 6, '建邺区', '江东中路98号'],
-      ['江宁开发区软件园', 1, '江宁区', '秣周东路12号'],
-    ],
-  },
-];
+/**
+ * The demo cities and their places, as a table: a city line (`# province | city | lng,lat | contact | phone`, its
+ * GCJ-02 centre), then its places one a line (`name | scene | district | street`, scene per POINT_SCENES).
+ */
+const CITY_TABLE = `
+# 北京市 | 北京市 | 116.4074,39.9042 | 王建国 | 13801012345
+望京SOHO T1 | 1 | 朝阳区 | 阜通东大街1号
+国贸三期 | 1 | 朝阳区 | 建国门外大街1号
+中关村软件园二期 | 1 | 海淀区 | 西北旺东路10号
+北京大学医学部 | 2 | 海淀区 | 学院路38号
+北京协和医院东院 | 3 | 东城区 | 帅府园1号
+西单大悦城 | 6 | 西城区 | 西单北大街131号
+北京南站候车大厅 | 7 | 丰台区 | 永外大街车站路12号
+天通苑北一区 | 5 | 昌平区 | 立汤路186号
+# 上海市 | 上海市 | 121.4737,31.2304 | 李海燕 | 13916023456
+陆家嘴金融中心 | 1 | 浦东新区 | 世纪大道100号
+漕河泾开发区A座 | 1 | 徐汇区 | 宜山路900号
+复旦大学邯郸校区 | 2 | 杨浦区 | 邯郸路220号
+瑞金医院门诊楼 | 3 | 黄浦区 | 瑞金二路197号
+静安嘉里中心 | 6 | 静安区 | 南京西路1515号
+虹桥火车站到达层 | 7 | 闵行区 | 申贵路1500号
+张江高科技园区食堂 | 4 | 浦东新区 | 碧波路690号
+古北新区荣华公寓 | 5 | 长宁区 | 荣华东道88号
+五角场万达广场 | 6 | 杨浦区 | 邯郸路600号
+# 广东省 | 广州市 | 113.2644,23.1291 | 陈志强 | 13822034567
+珠江新城IFC | 1 | 天河区 | 珠江西路5号
+天河城购物中心 | 6 | 天河区 | 天河路208号
+中山大学南校区 | 2 | 海珠区 | 新港西路135号
+广州南站 | 7 | 番禺区 | 石壁街道南站北路
+中山一院 | 3 | 越秀区 | 中山二路58号
+广汽本田增城工厂 | 4 | 增城区 | 新塘镇广深大道西
+祈福新邨 | 5 | 番禺区 | 市广路祈福新邨
+白云万达广场 | 6 | 白云区 | 云城东路501号
+# 广东省 | 深圳市 | 114.0579,22.5431 | 张晓明 | 13923045678
+腾讯滨海大厦 | 1 | 南山区 | 海天二路33号
+深圳湾科技生态园 | 1 | 南山区 | 高新南十道
+福田高铁站 | 7 | 福田区 | 深南大道与益田路交汇处
+北大深圳医院 | 3 | 福田区 | 莲花路1120号
+深圳大学粤海校区 | 2 | 南山区 | 南海大道3688号
+富士康龙华园区 | 4 | 龙华区 | 东环二路2号
+万象天地 | 6 | 南山区 | 深南大道9668号
+龙岗万科城 | 5 | 龙岗区 | 坂田街道万科城
+# 浙江省 | 杭州市 | 120.1551,30.2741 | 周丽华 | 13705856789
+钱江新城来福士 | 6 | 上城区 | 新业路228号
+西湖文化广场 | 8 | 拱墅区 | 中山北路575号
+阿里巴巴西溪园区 | 1 | 余杭区 | 文一西路969号
+浙江大学紫金港校区 | 2 | 西湖区 | 余杭塘路866号
+浙大一院余杭院区 | 3 | 余杭区 | 文一西路1367号
+杭州东站 | 7 | 上城区 | 天城路1号
+滨江宝龙城 | 6 | 滨江区 | 滨盛路3867号
+九堡家苑 | 5 | 上城区 | 九堡街道九乔路
+# 四川省 | 成都市 | 104.0665,30.5728 | 刘德全 | 13808087890
+天府软件园C区 | 1 | 武侯区 | 天府大道中段1268号
+春熙路IFS | 6 | 锦江区 | 红星路三段1号
+四川大学望江校区 | 2 | 武侯区 | 一环路南一段24号
+华西医院 | 3 | 武侯区 | 国学巷37号
+成都东站 | 7 | 成华区 | 邛崃山路333号
+京东方B7工厂 | 4 | 郫都区 | 天宇路2号
+麓湖生态城 | 5 | 双流区 | 天府大道南段麓湖
+太古里 | 6 | 锦江区 | 中纱帽街8号
+# 湖北省 | 武汉市 | 114.3054,30.5931 | 黄文斌 | 13907108901
+光谷软件园 | 1 | 洪山区 | 关山大道1号
+武汉大学信息学部 | 2 | 武昌区 | 珞喻路129号
+同济医院 | 3 | 硚口区 | 解放大道1095号
+汉口火车站 | 7 | 江汉区 | 发展大道金家墩特1号
+楚河汉街 | 6 | 武昌区 | 中北路汉街
+东风本田二厂 | 4 | 蔡甸区 | 沌口开发区车城大道
+百步亭花园 | 5 | 江岸区 | 百步亭花园路
+# 江苏省 | 南京市 | 118.7969,32.0603 | 吴雅婷 | 13851019012
+新街口德基广场 | 6 | 玄武区 | 中山路18号
+南京大学仙林校区 | 2 | 栖霞区 | 仙林大道163号
+南京南站 | 7 | 雨花台区 | 玉兰路98号
+鼓楼医院 | 3 | 鼓楼区 | 中山路321号
+河西万达广场 | 6 | 建邺区 | 江东中路98号
+江宁开发区软件园 | 1 | 江宁区 | 秣周东路12号
+`;
+
+function parseCities(table: string): City[] {
+  const cities: City[] = [];
+  for (const line of table.split('\n').map((l) => l.trim())) {
+    if (!line) continue;
+    const cells = line
+      .replace(/^# /, '')
+      .split('|')
+      .map((c) => c.trim());
+    if (line.startsWith('# ')) {
+      const [province, city, centre, contactName, contactPhone] = cells;
+      const [lng, lat] = centre.split(',').map(Number);
+      cities.push({ province, city, centre: [lng, lat], contact: [contactName, contactPhone], places: [] });
+    } else {
+      const [name, scene, district, street] = cells;
+      cities[cities.length - 1].places.push({ name, scene: Number(scene), district, street });
+    }
+  }
+  return cities;
+}
+
+const CITIES = parseCities(CITY_TABLE);
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number) {
@@ -208,7 +184,7 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
     const pointIds: number[] = [];
     let n = 0;
     for (const c of CITIES) {
-      for (const [name, scene, district, street] of c.places) {
+      for (const { name, scene, district, street } of c.places) {
         n++;
         const at = now - (90 - n) * 86_400_000;
         const [open, close] = HOURS[n % HOURS.length];
@@ -240,35 +216,21 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
         });
         pointIds.push(id);
         pointNames.set(id, { code: pointCode, name });
-        await history(
-          'device.point',
-          pointCode,
-          'create',
-          '新增位置',
-          [ch('name', '点位名称', '（空）', name), ch('address', '详细地址', '（空）', street)],
-          at,
-        );
-        await history(
-          'device.point',
-          pointCode,
+        const log = (action: string, label: string, changes: object[], days: number) =>
+          history('device.point', pointCode, action, label, changes, at + days * 86_400_000);
+        await log('create', '新增位置', [ch('name', '点位名称', '（空）', name), ch('address', '详细地址', '（空）', street)], 0);
+        const terms = [
+          ch('rentCents', '月租金', '0.00元', `${(rent / 100).toFixed(2)}元`),
+          ch('commissionBp', '佣金比例', '0.00%', `${(commission / 100).toFixed(2)}%`),
+          ch('businessHours', '营业时间', '00:00-24:00', `${open}-${close}`),
+        ];
+        await log(
           'terms',
           '编辑点位经营',
-          [
-            ch('rentCents', '月租金', '0.00元', `${(rent / 100).toFixed(2)}元`),
-            ch('commissionBp', '佣金比例', '0.00%', `${(commission / 100).toFixed(2)}%`),
-            ch('businessHours', '营业时间', '00:00-24:00', `${open}-${close}`),
-          ].filter((c) => c.before !== c.after),
-          at + 86_400_000,
+          terms.filter((c) => c.before !== c.after),
+          1,
         );
-        if (n % 13 === 0)
-          await history(
-            'device.point',
-            pointCode,
-            'pause',
-            '暂停营业',
-            [ch('status', '营业状态', '营业中', '暂停营业')],
-            at + 2 * 86_400_000,
-          );
+        if (n % 13 === 0) await log('pause', '暂停营业', [ch('status', '营业状态', '营业中', '暂停营业')], 2);
       }
     }
     // ---- 40 more cabinets: D2611000025…D2611000064 ----
@@ -312,21 +274,18 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
       const at = Number(d.created_at) + 3_600_000;
       await history('device.point', p.code, 'bind', '绑定设备', [ch('devices', '绑定设备', '（空）', `${d.name}（${d.device_code}）`)], at);
       await history('device.device', d.device_code, 'bind', '绑定点位', [ch('point', '所在点位', '（空）', `${p.name}（${p.code}）`)], at);
-      await trx
-        .insertInto('point_device_binding')
-        .values({
-          merchant_id: merchant.id,
-          point_id: pointId,
-          device_id: d.id,
-          active_device_id: d.id,
-          bound_at: at,
-          bound_by: admin?.id ?? 0,
-          bound_by_name: admin?.user_name ?? '',
-          unbound_at: 0,
-          unbound_by: 0,
-          unbound_by_name: '',
-        })
-        .execute();
+      await bindingRepo.insertBinding(trx, {
+        merchant_id: merchant.id,
+        point_id: pointId,
+        device_id: d.id,
+        active_device_id: d.id,
+        bound_at: at,
+        bound_by: admin?.id ?? 0,
+        bound_by_name: admin?.user_name ?? '',
+        unbound_at: 0,
+        unbound_by: 0,
+        unbound_by_name: '',
+      });
     }
   });
 }

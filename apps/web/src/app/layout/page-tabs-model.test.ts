@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { closeOthers, closeRight, closeTab, hasRight, HOME_PATH, HOME_TAB, MAX_TABS, openTab, type PageTab } from './page-tabs-model.ts';
+import {
+  closeOthers,
+  closeRight,
+  closeTab,
+  hasRight,
+  HOME_PATH,
+  HOME_TAB,
+  MAX_TABS,
+  openTab,
+  replaceTab,
+  type PageTab,
+} from './page-tabs-model.ts';
 
 const tab = (n: number | string): PageTab => ({ path: `/website/p/${n}`, title: `页面${n}` });
 
@@ -20,6 +31,21 @@ describe('page tabs', () => {
     expect(closeTab(tabs, tab(3).path, tab(3).path)).toEqual({ tabs: [HOME_TAB, tab(1), tab(2)], go: tab(2).path });
     expect(closeTab(tabs, tab(1).path, tab(3).path)).toEqual({ tabs: [HOME_TAB, tab(2), tab(3)] });
     expect(closeTab(tabs, HOME_PATH, HOME_PATH)).toEqual({ tabs });
+  });
+
+  it('a page replacing its address keeps one tab: the old one becomes the new one in place', () => {
+    const tabs = [HOME_TAB, tab(1), tab('stale'), tab(3)];
+    expect(replaceTab(tabs, tab('stale').path, tab('own'))).toEqual([HOME_TAB, tab(1), tab('own'), tab(3)]);
+    // the new address already open elsewhere: the old tab closes, the open one stays where it is
+    expect(replaceTab(tabs, tab('stale').path, { path: tab(3).path, title: '公告详情' })).toEqual([
+      HOME_TAB,
+      tab(1),
+      { path: tab(3).path, title: '公告详情' },
+    ]);
+    // the old address not open (or the same one): an ordinary open; 首页 is never replaced
+    expect(replaceTab(tabs, tab(9).path, tab('own'))).toEqual([...tabs, tab('own')]);
+    expect(replaceTab(tabs, tab(1).path, { path: tab(1).path, title: '新标题' })[1]).toEqual({ path: tab(1).path, title: '新标题' });
+    expect(replaceTab(tabs, HOME_PATH, tab('own'))).toEqual([...tabs, tab('own')]);
   });
 
   it('closes the others and those to the right', () => {

@@ -27,6 +27,23 @@ export function openTab(tabs: PageTab[], tab: PageTab): PageTab[] {
 }
 
 /**
+ * A page replaced its own address (navigate(…, { replace: true }): a stale link put right, an add page become the
+ * record's view): the tab of the old address becomes the new one in place, so one tab remains. When the new
+ * address is already open elsewhere, the old tab closes instead; when the old one is not open, this is openTab.
+ */
+export function replaceTab(tabs: PageTab[], from: string, tab: PageTab): PageTab[] {
+  const all = withHome(tabs);
+  const at = all.findIndex((t) => t.path === from);
+  if (at <= 0 || from === tab.path) return openTab(all, tab);
+  if (all.some((t) => t.path === tab.path))
+    return openTab(
+      all.filter((_, i) => i !== at),
+      tab,
+    );
+  return all.map((t, i) => (i === at ? tab : t));
+}
+
+/**
  * Closes one tab (首页 cannot be closed). When it was the active one, `go` is where to go instead: its right
  * neighbour, else its left one.
  */

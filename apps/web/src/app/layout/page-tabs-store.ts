@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { readJson, writeJson } from '../../platform/storage.ts';
 import { getSession, type SessionState } from '../../platform/session-store.ts';
 import { forgetTabState, keepTabState, tabOwner } from '../../platform/tab-state.ts';
-import { closeOthers, closeRight, closeTab, HOME_TAB, openTab, type PageTab } from './page-tabs-model.ts';
+import { closeOthers, closeRight, closeTab, HOME_TAB, openTab, replaceTab, type PageTab } from './page-tabs-model.ts';
 
 /** sessionStorage key of the open tabs (a reload keeps them; another browser window has its own). */
 export const PAGE_TABS_KEY = 'PAGE_TABS';
@@ -63,6 +63,8 @@ function setTabs(tabs: PageTab[]): void {
 }
 
 export const rememberTab = (tab: PageTab) => setTabs(openTab(pageTabsStore.getState().tabs, tab));
+/** The page at `from` replaced its address with `tab.path`: its tab becomes the new one (what it kept is dropped). */
+export const replaceRememberedTab = (from: string, tab: PageTab) => setTabs(replaceTab(pageTabsStore.getState().tabs, from, tab));
 export function forgetTab(path: string, active: string): string | undefined {
   const { tabs, go } = closeTab(pageTabsStore.getState().tabs, path, active);
   setTabs(tabs);

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useSession } from '../../platform/session-store.ts';
@@ -16,6 +16,7 @@ import {
   pageTabsStore,
   refreshActive,
   rememberTab,
+  replaceRememberedTab,
   saveScroll,
   usePageTabs,
 } from './page-tabs-store.ts';
@@ -74,9 +75,17 @@ export function PageTabs() {
   const active = location.pathname + location.search;
 
   useEffect(() => adoptOwner(owner), [owner]);
+  // A replace (a page putting its own address right) turns the tab of the address it replaced into the new one.
+  const navigationType = useNavigationType();
+  const remembered = useRef<string | null>(null);
   useEffect(() => {
-    if (isTabPath(location.pathname)) rememberTab({ path: active, title: title ?? '未命名页面' });
-  }, [active, title, location.pathname]);
+    if (!isTabPath(location.pathname)) return;
+    const tab = { path: active, title: title ?? '未命名页面' };
+    const from = remembered.current;
+    if (navigationType === 'REPLACE' && from && from !== active) replaceRememberedTab(from, tab);
+    else rememberTab(tab);
+    remembered.current = active;
+  }, [active, title, location.pathname, navigationType]);
 
   // The window's scroll per tab: followed while a tab is shown, saved when another is (or the page is reloaded),
   // restored on return (and after a reload) once the page has loaded.
