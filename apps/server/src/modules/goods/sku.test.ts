@@ -141,7 +141,12 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
 
   it('refuses a storage style change while a storage style lock holds the SKU; other fields still change', async () => {
     const { skuId } = data<{ skuId: number }>(
-      await op(admin, skuOps.create, { goodsId, specValues: [{ name: '口味', value: '草莓' }], barcode: nextBarcode(), basePrice: 680 }),
+      await op(admin, skuOps.create, {
+        goodsId,
+        specValues: [{ name: '口味', value: '储存锁测试' }],
+        barcode: nextBarcode(),
+        basePrice: 680,
+      }),
     );
     const mid = await merchantIdOf(t, 'skuowner');
     const asked: [number, number][] = [];
@@ -169,7 +174,7 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
     } finally {
       release();
     }
-    // released (no lock registered, as today): the storage style may change again
+    // released (no lock registered, as today): the storage style may change again (冷藏 → 常温)
     const s = await skuOf(skuId);
     expect(
       data<{ version: number }>(
@@ -179,7 +184,7 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
           specValues: s.specValues,
           barcode: s.barcode,
           basePrice: s.basePrice,
-          storageStyle: 3,
+          storageStyle: 1,
         }),
       ).version,
     ).toBe(s.version + 1);
