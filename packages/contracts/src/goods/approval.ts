@@ -71,19 +71,21 @@ export const skuApplyFields = {
   ...skuFields,
 };
 
-const editKey = {
-  /** Absent: a new draft. Present: the application to edit, with the version the edit began from. */
+/** The save inputs' key (both families). Absent: a new draft. Present: the application to edit, with the version the edit began from. */
+export const approvalEditKey = {
   approvalCode: approvalCodeSchema.optional(),
   version: versionField.optional(),
 };
-export const newProductSaveInput = z.object({ kind: z.literal(1, { error: '申请类型不正确' }), ...editKey, ...newProductFields });
-export const skuSaveInput = z.object({ kind: z.literal(2, { error: '申请类型不正确' }), ...editKey, ...skuApplyFields });
+
+/** A save input's refinement (both families): an edit carries the version it began from. */
+export function requireEditVersion(v: { approvalCode?: string; version?: number }, ctx: z.RefinementCtx): void {
+  if (v.approvalCode && v.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: '缺少数据版本，请刷新后重试' });
+}
+export const newProductSaveInput = z.object({ kind: z.literal(1, { error: '申请类型不正确' }), ...approvalEditKey, ...newProductFields });
+export const skuSaveInput = z.object({ kind: z.literal(2, { error: '申请类型不正确' }), ...approvalEditKey, ...skuApplyFields });
 export const approvalSaveInput = z
   .discriminatedUnion('kind', [newProductSaveInput, skuSaveInput], { error: '申请类型不正确' })
-  .superRefine((v, ctx) => {
-    if (v.approvalCode && v.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: '缺少数据版本，请刷新后重试' });
-  });
+  .superRefine(requireEditVersion);
 export type ApprovalSaveInput = z.output<typeof approvalSaveInput>;
 
 export const approvalKeyInput = z.object({ approvalCode: approvalCodeSchema });
@@ -98,17 +100,20 @@ export const approvalRejectInput = approvalStepInput.extend({
   reason: z.string({ error: '请输入驳回原因' }).trim().min(2, '驳回原因至少2个字').max(200, '驳回原因不能超过200个字'),
 });
 
-export const approvalListInput = listInput(
-  {
-    approvalCode: z.string().trim().max(20, '申请单号不能超过20位').optional(),
-    title: z.string().trim().max(60, '商品名称不能超过60个字').optional(),
-    kind: kindSchema.optional(),
-    status: statusSchema.optional(),
-    applicant: z.string().trim().max(64, '申请人不能超过64个字').optional(),
-    submittedAt: timeRange,
-  },
-  ['createdAt', 'submittedAt'],
-);
+/** The application lists' filters and sorts, one definition for both families; only the kind filter differs. */
+export const approvalListInputOf = <K extends z.ZodType<number | undefined>>(kind: K) =>
+  listInput(
+    {
+      approvalCode: z.string().trim().max(20, '申请单号不能超过20位').optional(),
+      title: z.string().trim().max(60, '商品名称不能超过60个字').optional(),
+      kind,
+      status: statusSchema.optional(),
+      applicant: z.string().trim().max(64, '申请人不能超过64个字').optional(),
+      submittedAt: timeRange,
+    },
+    ['createdAt', 'submittedAt'],
+  );
+export const approvalListInput = approvalListInputOf(kindSchema.optional());
 
 export const approvalRowSchema = z.object({
   id: z.number(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
-import { listInput, optionSchema, pagedOf } from '../core/paging.ts';
+import { keysetInput, keysetOf } from '../core/keyset.ts';
+import { optionSchema, pagedOf } from '../core/paging.ts';
 import { categoryIdSchema, GOODS_TARGETS } from './goods-fields.ts';
-import { skuIdSchema } from './sku.ts';
+import { skuIdSchema, SKU_COUNT_UP_TO } from './sku.ts';
 
 // 销售管理 (salesmanagement-list): the shelf state of every SKU in each sales channel of the merchant (the
 // channels the top bar offers: 智能柜, 批发商城, 线上零售, 本地生活). A SKU never put on a channel's shelf is
@@ -55,7 +56,12 @@ export const channelShelfRowSchema = z.object({
 });
 export type ChannelShelfRow = z.infer<typeof channelShelfRowSchema>;
 
-export const channelShelfListInput = listInput(
+/**
+ * Every live SKU of the merchant in one channel: as many rows as SKUs (100,000 and more), so paged by keyset like the
+ * SKU list (the first page counts up to SKU_COUNT_UP_TO).
+ */
+export const CHANNEL_SHELF_COUNT_UP_TO = SKU_COUNT_UP_TO;
+export const channelShelfListInput = keysetInput(
   {
     /** The channel shown (one at a time). */
     channelCode: channelCodeSchema,
@@ -78,7 +84,7 @@ export const salesChannelOps = defineOperations(
       name: 'goods.sales-channel.list',
       label: '销售管理列表',
       input: channelShelfListInput,
-      output: pagedOf(channelShelfRowSchema),
+      output: keysetOf(channelShelfRowSchema),
       exportable: true,
     },
     setShelf: {

@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
+import { historyEntrySchema, historyInput } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
-import { listInput, pagedOf, timeRange } from '../core/paging.ts';
+import { pagedOf } from '../core/paging.ts';
 import {
-  APPROVAL_STATUS,
   approvalApproveInput,
   approvalCodeSchema,
   approvalDetailSchema,
+  approvalEditKey,
   approvalKeyInput,
+  approvalListInputOf,
   approvalRejectInput,
   approvalRowSchema,
   approvalStateSchema,
   approvalStepInput,
   approvalWithdrawInput,
+  requireEditVersion,
 } from '../goods/approval.ts';
 import { productFields, specValueSchema } from '../goods/goods-fields.ts';
 import { MALL_TARGETS, mallSaleFields } from './mall-fields.ts';
@@ -33,38 +35,27 @@ export const mallNewProductFields = { ...productFields, ...mallSaleFields, price
 /** 商城SKU申请: the mall SPU and the SKU. */
 export const mallSkuApplyFields = { mallGoodsId: mallGoodsIdSchema, ...mallSkuFields };
 
-const editKey = {
-  approvalCode: approvalCodeSchema.optional(),
-  version: versionField.optional(),
-};
-export const mallNewProductSaveInput = z.object({ kind: z.literal(3, { error: '申请类型不正确' }), ...editKey, ...mallNewProductFields });
-export const mallSkuApplySaveInput = z.object({ kind: z.literal(4, { error: '申请类型不正确' }), ...editKey, ...mallSkuApplyFields });
+export const mallNewProductSaveInput = z.object({
+  kind: z.literal(3, { error: '申请类型不正确' }),
+  ...approvalEditKey,
+  ...mallNewProductFields,
+});
+export const mallSkuApplySaveInput = z.object({
+  kind: z.literal(4, { error: '申请类型不正确' }),
+  ...approvalEditKey,
+  ...mallSkuApplyFields,
+});
 export const mallApprovalSaveInput = z
   .discriminatedUnion('kind', [mallNewProductSaveInput, mallSkuApplySaveInput], { error: '申请类型不正确' })
-  .superRefine((v, ctx) => {
-    if (v.approvalCode && v.version === undefined)
-      ctx.addIssue({ code: 'custom', path: ['version'], message: '缺少数据版本，请刷新后重试' });
-  });
+  .superRefine(requireEditVersion);
 export type MallApprovalSaveInput = z.output<typeof mallApprovalSaveInput>;
 
-export const mallApprovalListInput = listInput(
-  {
-    approvalCode: z.string().trim().max(20, '申请单号不能超过20位').optional(),
-    title: z.string().trim().max(60, '商品名称不能超过60个字').optional(),
-    kind: z.coerce
-      .number()
-      .int()
-      .refine((v) => v === 3 || v === 4, '申请类型不正确')
-      .optional(),
-    status: z.coerce
-      .number()
-      .int()
-      .refine((v) => v in APPROVAL_STATUS, '申请状态不正确')
-      .optional(),
-    applicant: z.string().trim().max(64, '申请人不能超过64个字').optional(),
-    submittedAt: timeRange,
-  },
-  ['createdAt', 'submittedAt'],
+export const mallApprovalListInput = approvalListInputOf(
+  z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 3 || v === 4, '申请类型不正确')
+    .optional(),
 );
 
 export const mallApprovalDetailSchema = approvalDetailSchema.extend({

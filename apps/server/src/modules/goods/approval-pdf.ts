@@ -22,6 +22,37 @@ function timeText(ms: number | null, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
+/** The applied product's fields as every application PDF prints them (goods 新品申请 and 商城新品申请), name to guide price. */
+export function productPdfFields(p: {
+  name: string;
+  barcode: string;
+  brand: string;
+  categoryPath: string;
+  spec: string;
+  unit: string;
+  shelfLifeDays: number;
+  storageStyleName: string;
+  guidePrice: number;
+}): [string, string][] {
+  return [
+    ['商品名称', p.name],
+    ['商品条码', p.barcode],
+    ['品牌', p.brand],
+    ['商品分类', p.categoryPath],
+    ['规格', p.spec],
+    ['单位', p.unit],
+    ['保质期', `${p.shelfLifeDays}天`],
+    ['储存方式', p.storageStyleName],
+    ['建议零售价', s.yuan(p.guidePrice)],
+  ];
+}
+
+/** The images line of an application PDF (the count: the PDF does not embed them). */
+export const imagesPdfField = (imageIds: readonly string[]): [string, string] => [
+  '商品图片',
+  imageIds.length ? `${imageIds.length}张` : '无',
+];
+
 /** The printable application (申请单): its code, state, people and times, every applied field, the review trail. */
 export async function approvalPdf(
   ctx: SessionOpContext,
@@ -52,19 +83,7 @@ export async function approvalPdf(
     if (d.product) {
       const p = d.product;
       w.heading('商品信息');
-      w.fields([
-        ['商品名称', p.name],
-        ['商品条码', p.barcode],
-        ['品牌', p.brand],
-        ['商品分类', p.categoryPath],
-        ['规格', p.spec],
-        ['单位', p.unit],
-        ['保质期', `${p.shelfLifeDays}天`],
-        ['储存方式', p.storageStyleName],
-        ['建议零售价', s.yuan(p.guidePrice)],
-        ['销售价', s.yuan(p.basePrice)],
-        ['商品图片', p.imageIds.length ? `${p.imageIds.length}张` : '无'],
-      ]);
+      w.fields([...productPdfFields(p), ['销售价', s.yuan(p.basePrice)], imagesPdfField(p.imageIds)]);
     }
     if (d.sku) {
       const k = d.sku;

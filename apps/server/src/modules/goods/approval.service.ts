@@ -29,6 +29,7 @@ import * as categoryRepo from './category.repo.ts';
 import * as goodsRepo from './goods.repo.ts';
 import { createSku, skuWithBarcode } from './sku.service.ts';
 import { createStandardProduct, standardProductByBarcode } from './standard-product.service.ts';
+import { APPLIED_PRODUCT_LABELS, type AppliedProduct } from './approval-product.ts';
 import type { MallApprovalSaveInput } from '@merchant/contracts/mall/mall-approval';
 import {
   approveMall,
@@ -64,17 +65,7 @@ const storageName = (s: number) => STORAGE_STYLES[s as keyof typeof STORAGE_STYL
 const specText = (specs: SpecValue[]) => specs.map((v) => `${v.name}:${v.value}`).join('、');
 
 /** The applied fields as stored in `payload`. */
-export interface NewProductPayload {
-  name: string;
-  barcode: string;
-  brand: string;
-  categoryId: number;
-  spec: string;
-  unit: string;
-  shelfLifeDays: number;
-  storageStyle: number;
-  imageIds: string[];
-  guidePrice: number;
+export interface NewProductPayload extends AppliedProduct {
   basePrice: number;
 }
 export interface SkuPayload {
@@ -85,19 +76,7 @@ export interface SkuPayload {
   storageStyle: number;
 }
 
-export const PRODUCT_LABELS = {
-  name: '商品名称',
-  barcode: '商品条码',
-  brand: '品牌',
-  categoryId: '商品分类',
-  spec: '规格',
-  unit: '单位',
-  shelfLifeDays: '保质期',
-  storageStyle: '储存方式',
-  imageIds: '商品图片',
-  guidePrice: '建议零售价',
-  basePrice: '销售价',
-} as const;
+export const PRODUCT_LABELS = { ...APPLIED_PRODUCT_LABELS, basePrice: '销售价' } as const;
 export const SKU_LABELS = {
   goodsId: '所属商品',
   specValues: 'SKU规格',

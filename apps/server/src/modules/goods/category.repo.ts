@@ -126,8 +126,17 @@ export async function standardProductCount(db: Db, merchantId: number, categoryI
   return Number(r.n);
 }
 
-/** Rows of a goods table (merchant goods, deleted ones too — they keep the reference — or supply SPUs) in a category. */
-export async function holdersCount(db: Db, table: 'goods' | 'supply_spu', merchantId: number, categoryId: number) {
+/**
+ * Rows of a goods table in a category: merchant goods (deleted ones too — they keep the reference), supply SPUs,
+ * wholesale mall SPUs and mall SKUs (deleted ones too). None of these has a foreign key on `category_id`, so this
+ * count in the delete's transaction is what keeps them from pointing at a deleted category.
+ */
+export async function holdersCount(
+  db: Db,
+  table: 'goods' | 'supply_spu' | 'mall_goods' | 'mall_goods_sku',
+  merchantId: number,
+  categoryId: number,
+) {
   const r = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))

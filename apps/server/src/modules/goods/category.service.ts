@@ -170,7 +170,8 @@ export async function remove(ctx: SessionOpContext, input: { id: number; version
   const path = (await categoryPaths(ctx.db, ctx.merchantId, [c.id])).get(c.id) ?? c.name;
   await ctx.db.transaction().execute(async (trx) => {
     // checked inside the transaction under the category's lock (a child's create takes it too), right before the
-    // delete; the foreign keys of standard_product and goods are the last word
+    // delete; the foreign keys of standard_product and goods are the last word (supply and mall rows have none:
+    // these counts are all that guards them)
     if (!(await repo.lockCategory(trx, ctx.merchantId, c.id))) throw conflict(STALE_VERSION_MESSAGE);
     if ((await repo.childCount(trx, ctx.merchantId, c.id)) > 0) throw conflict(`分类“${path}”下还有下级分类，请先删除下级分类`);
     const products = await repo.standardProductCount(trx, ctx.merchantId, c.id);
@@ -179,6 +180,11 @@ export async function remove(ctx: SessionOpContext, input: { id: number; version
     if (goods > 0) throw conflict(`分类“${path}”下还有${goods}个商品（含已删除的商品），不能删除`);
     const supply = await repo.holdersCount(trx, 'supply_spu', ctx.merchantId, c.id);
     if (supply > 0) throw conflict(`分类“${path}”下还有${supply}个供应链商品，不能删除`);
+    // a mall SPU keeps the category its standard product had when it was listed (the product may have moved since)
+    const mall = await repo.holdersCount(trx, 'mall_goods', ctx.merchantId, c.id);
+    if (mall > 0) throw conflict(`分类“${path}”下还有${mall}个批发商城商品，不能删除`);
+    const mallSkus = await repo.holdersCount(trx, 'mall_goods_sku', ctx.merchantId, c.id);
+    if (mallSkus > 0) throw conflict(`分类“${path}”下还有${mallSkus}个批发商城SKU（含已删除的SKU），不能删除`);
     if ((await repo.deleteCategoryAt(trx, ctx.merchantId, c.id, input.version)) === 0) throw conflict(STALE_VERSION_MESSAGE);
     await writeHistory(trx, ctx, {
       subject: CATEGORY_SUBJECT,

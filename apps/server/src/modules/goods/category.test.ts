@@ -108,7 +108,7 @@ describe.each(DIALECTS)('goods categories (%s)', (dialect) => {
     expect(h.list.map((e) => e.action)).toEqual(['update', 'create']);
   });
 
-  it('deletes only an empty category; refuses one with children, standard products, goods or supply goods', async () => {
+  it('deletes only an empty category; refuses one with children, standard products, goods, supply goods or mall goods', async () => {
     const tree = await call<CategoryRoot[]>(admin, categoryOps.tree);
     const drinks = findByName(tree, ['饮料'])!;
     const water = findByName(tree, ['饮料', '水', '饮用水'])!;
@@ -146,6 +146,36 @@ describe.each(DIALECTS)('goods categories (%s)', (dialect) => {
       msg: '分类“删测/删测二/删测三”下还有1个供应链商品，不能删除',
     });
     await sql`delete from supply_spu where spu_code = 'GS99999999'`.execute(t.db.db);
+    // … or only a wholesale mall SPU: it keeps the category its standard product had when listed (the product,
+    // here one not listed in the mall, may have moved since), and no foreign key guards it
+    const product = await t.db.db
+      .selectFrom('standard_product')
+      .select(['id', 'category_id'])
+      .where('merchant_id', '=', merchantId)
+      .where('id', 'not in', t.db.db.selectFrom('mall_goods').select('standard_product_id').where('merchant_id', '=', merchantId))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into mall_goods (merchant_id, standard_product_id, mall_code, title, category_id, sale_unit, pieces_per_unit, status, created_at, updated_at)
+      values (${merchantId}, ${product.id}, 'MG99999999', '测试商城商品', ${leaf.id}, '箱', 12, 1, ${now}, ${now})`.execute(t.db.db);
+    const mallBefore = await written();
+    expect(await op(admin, categoryOps.delete, { id: leaf.id, version: 0 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '分类“删测/删测二/删测三”下还有1个批发商城商品，不能删除',
+    });
+    // … or only a (deleted) mall SKU whose SPU sits elsewhere
+    await sql`update mall_goods set category_id = ${product.category_id} where mall_code = 'MG99999999'`.execute(t.db.db);
+    const spu = await t.db.db.selectFrom('mall_goods').select('id').where('mall_code', '=', 'MG99999999').executeTakeFirstOrThrow();
+    await sql`insert into mall_goods_sku (merchant_id, mall_goods_id, sku_code, name, barcode, category_id, price_tiers, moq, base_price, lowest_price, status, deleted_at, created_at, updated_at)
+      values (${merchantId}, ${spu.id}, 'MK99999999', '测试商城SKU', '6901234567892', ${leaf.id}, '[{"minQty":1,"price":100}]', 1, 100, 100, 2, ${now}, ${now}, ${now})`.execute(
+      t.db.db,
+    );
+    expect(await op(admin, categoryOps.delete, { id: leaf.id, version: 0 })).toMatchObject({
+      code: CODES.conflict,
+      msg: '分类“删测/删测二/删测三”下还有1个批发商城SKU（含已删除的SKU），不能删除',
+    });
+    expect(await written()).toEqual(mallBefore);
+    await sql`delete from mall_goods_sku where sku_code = 'MK99999999'`.execute(t.db.db);
+    await sql`delete from mall_goods where mall_code = 'MG99999999'`.execute(t.db.db);
 
     expect(await op(admin, categoryOps.delete, { id: leaf.id, version: 3 })).toMatchObject({
       code: CODES.conflict,

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { badInput, conflict } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { createStandardProduct } from './standard-product.service.ts';
+import { APPLIED_PRODUCT_LABELS, type AppliedProduct } from './approval-product.ts';
 import { createMallGoods } from './mall-goods.service.ts';
 import { createMallSku } from './mall-sku.service.ts';
 import * as mallSkuRepo from './mall-sku.repo.ts';
@@ -18,17 +19,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const isMallKind = (kind: number) => kind === 3 || kind === 4;
 
-export interface MallNewProductPayload {
-  name: string;
-  barcode: string;
-  brand: string;
-  categoryId: number;
-  spec: string;
-  unit: string;
-  shelfLifeDays: number;
-  storageStyle: number;
-  imageIds: string[];
-  guidePrice: number;
+export interface MallNewProductPayload extends AppliedProduct {
   saleUnit: string;
   piecesPerUnit: number;
   priceTiers: PriceTier[];
@@ -42,16 +33,7 @@ export interface MallSkuApplyPayload {
 export type MallPayload = MallNewProductPayload | MallSkuApplyPayload;
 
 export const MALL_PRODUCT_LABELS = {
-  name: '商品名称',
-  barcode: '商品条码',
-  brand: '品牌',
-  categoryId: '商品分类',
-  spec: '规格',
-  unit: '单位',
-  shelfLifeDays: '保质期',
-  storageStyle: '储存方式',
-  imageIds: '商品图片',
-  guidePrice: '建议零售价',
+  ...APPLIED_PRODUCT_LABELS,
   saleUnit: '销售单位',
   piecesPerUnit: '每单位件数',
   priceTiers: '批发价',

@@ -5,7 +5,7 @@ import { tierText } from '@merchant/contracts/mall/price-tiers';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import type { PdfWriter } from '../../platform/pdf/pdf-document.ts';
 import { historyPage } from '../../platform/record-history.ts';
-import { approvalPdf } from './approval-pdf.ts';
+import { approvalPdf, imagesPdfField, productPdfFields } from './approval-pdf.ts';
 import * as approval from './approval.service.ts';
 import { categoryPaths } from './category.service.ts';
 import { findMallGoodsBrief, type MallNewProductPayload, type MallSkuApplyPayload } from './mall-approval-kinds.ts';
@@ -76,16 +76,8 @@ export async function pdf(ctx: SessionOpContext, approvalCode: string) {
       const p = d.mallProduct;
       w.heading('商品信息');
       w.fields([
-        ['商品名称', p.name],
-        ['商品条码', p.barcode],
-        ['品牌', p.brand],
-        ['商品分类', p.categoryPath],
-        ['规格', p.spec],
-        ['单位', p.unit],
-        ['保质期', `${p.shelfLifeDays}天`],
-        ['储存方式', p.storageStyleName],
-        ['建议零售价', approval.yuan(p.guidePrice)],
-        ['商品图片', p.imageIds.length ? `${p.imageIds.length}张` : '无'],
+        ...productPdfFields(p),
+        imagesPdfField(p.imageIds),
         ['销售单位', `${p.saleUnit}（每${p.saleUnit}${p.piecesPerUnit}${p.unit}）`],
       ]);
     }

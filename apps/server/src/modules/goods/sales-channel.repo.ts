@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
-import { fetchPage } from '../../platform/page-query.ts';
+import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { categoryAndDescendants } from './category.repo.ts';
 import type { GoodsChannelShelfTable } from './sales-channel.table.ts';
 
@@ -67,8 +67,34 @@ export function channelShelfQuery(db: Db, merchantId: number, f: ChannelShelfFil
 }
 export type ChannelShelfListRow = Awaited<ReturnType<ReturnType<typeof channelShelfQuery>['execute']>>[number];
 
-export function listChannelShelf(db: Db, merchantId: number, f: ChannelShelfFilter & { pageNum: number; pageSize: number }) {
-  return fetchPage(db, channelShelfQuery(db, merchantId, f), f);
+/** Sorts with the goods_sku indexes they walk: goods_sku_list_idx / _category_idx (id), goods_sku_code_uq and _category_code_idx. */
+const SORTS = {
+  createdAt: { column: 'goods_sku.id', type: 'number', value: (r: { id: number }) => Number(r.id) },
+  skuCode: { column: 'goods_sku.sku_code', type: 'string', value: (r: { sku_code: string }) => r.sku_code },
+} as const;
+
+/** A page of the channel's list by keyset (the cursor names the merchant; the first page counts up to `countUpTo`). */
+export function listChannelShelf(
+  db: Db,
+  merchantId: number,
+  f: ChannelShelfFilter & { cursor?: string; pageSize: number },
+  countUpTo: number,
+) {
+  const sort = SORTS[f.sortField ?? 'createdAt'];
+  return fetchKeysetPage(db as Kysely<Database>, channelShelfQuery(db, merchantId, f), {
+    sort: {
+      key: f.sortField ?? 'createdAt',
+      column: sort.column,
+      type: sort.type,
+      value: sort.value as (r: ChannelShelfListRow) => number | string,
+    },
+    id: { column: 'goods_sku.id', value: (r) => Number(r.id) },
+    order: f.sortOrder === 'ascend' ? 'asc' : 'desc',
+    cursor: f.cursor,
+    pageSize: f.pageSize,
+    count: f.cursor ? false : { upTo: countUpTo },
+    scope: merchantId,
+  });
 }
 
 /** The rows of some SKUs in one channel (live SKUs only; another merchant's ids are absent). */

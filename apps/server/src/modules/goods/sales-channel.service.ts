@@ -1,6 +1,12 @@
 import type { Option, Paged } from '@merchant/contracts';
 import { STALE_VERSION_MESSAGE, type HistoryEntry } from '@merchant/contracts/core/history';
-import { CHANNEL_ON_SHELF, CHANNEL_SHELF_STATUS, type ChannelShelfRow } from '@merchant/contracts/goods/sales-channel';
+import type { KeysetPage } from '@merchant/contracts/core/keyset';
+import {
+  CHANNEL_ON_SHELF,
+  CHANNEL_SHELF_COUNT_UP_TO,
+  CHANNEL_SHELF_STATUS,
+  type ChannelShelfRow,
+} from '@merchant/contracts/goods/sales-channel';
 import { SKU_ON_SHELF } from '@merchant/contracts/goods/sku';
 import { badInput, conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
@@ -57,12 +63,12 @@ function toRow(r: repo.ChannelShelfListRow, channel: Option, paths: Map<number, 
 
 export async function list(
   ctx: SessionOpContext,
-  f: repo.ChannelShelfFilter & { pageNum: number; pageSize: number },
-): Promise<Paged<ChannelShelfRow>> {
+  f: repo.ChannelShelfFilter & { cursor?: string; pageSize: number },
+): Promise<KeysetPage<ChannelShelfRow>> {
   const channel = await channelOf(ctx, f.channelCode);
-  const { list: rows, total } = await repo.listChannelShelf(ctx.db, ctx.merchantId, f);
+  const page = await repo.listChannelShelf(ctx.db, ctx.merchantId, f, CHANNEL_SHELF_COUNT_UP_TO);
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
-  return { list: rows.map((r) => toRow(r, channel, paths)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return { ...page, list: page.list.map((r) => toRow(r, channel, paths)) };
 }
 
 /** The list's query for its export (each row carries the channel code it was read for). */

@@ -1,5 +1,6 @@
 import { CODES, type Option, type Paged } from '@merchant/contracts';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
+import { INVALID_CURSOR_MESSAGE, type KeysetPage } from '@merchant/contracts/core/keyset';
 import { goodsBankOps, type GoodsBankDetail } from '@merchant/contracts/goods/goods-bank';
 import { salesChannelOps, type ChannelShelfRow } from '@merchant/contracts/goods/sales-channel';
 import { skuOps, type SkuRow } from '@merchant/contracts/goods/sku';
@@ -19,7 +20,7 @@ describe.each(DIALECTS)('sales channels (%s)', (dialect) => {
   let m: ChannelMerchant;
   let other: ChannelMerchant;
   const rowOf = async (channelCode: string, skuId: number) => {
-    const page = data<Paged<ChannelShelfRow>>(await op(m.client, salesChannelOps.list, { channelCode, pageSize: 500 }));
+    const page = data<KeysetPage<ChannelShelfRow>>(await op(m.client, salesChannelOps.list, { channelCode, pageSize: 500 }));
     return page.list.find((r) => r.skuId === skuId)!;
   };
   const writes = async () => [await rowCount(t, 'goods_channel_shelf'), await rowCount(t, 'record_history')];
@@ -54,7 +55,7 @@ describe.each(DIALECTS)('sales channels (%s)', (dialect) => {
     expect(h.list.map((e) => e.actionLabel)).toEqual(['批发商城下架', '批发商城上架']);
     expect(h.list[0].changes).toEqual([{ field: 'mall', label: '批发商城上下架状态', before: '上架', after: '下架' }]);
 
-    const onMall = data<Paged<ChannelShelfRow>>(await op(m.client, salesChannelOps.list, { channelCode: 'mall', status: 1 }));
+    const onMall = data<KeysetPage<ChannelShelfRow>>(await op(m.client, salesChannelOps.list, { channelCode: 'mall', status: 1 }));
     expect(onMall.list.map((r) => r.skuId)).toEqual([g.skus[1].skuId]);
     expect((await op(m.client, salesChannelOps.list, {})).msg).toBe('请选择销售渠道（字段：channelCode）');
     expect((await op(m.client, salesChannelOps.list, { channelCode: 'tv' })).msg).toBe('销售渠道不存在或未开通（字段：channelCode）');
@@ -222,6 +223,55 @@ describe.each(DIALECTS)('sales channels (%s)', (dialect) => {
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('pages by keyset (every live SKU, one channel): the cursor walks each SKU once both ways; another merchant’s cursor is refused', async () => {
+    const all = data<KeysetPage<ChannelShelfRow>>(await op(m.client, salesChannelOps.list, { channelCode: 'online', pageSize: 500 }));
+    expect(all.list.length).toBeGreaterThanOrEqual(3);
+    expect(all.total).toBe(all.list.length);
+    for (const sortField of ['createdAt', 'skuCode'] as const) {
+      const seen: number[] = [];
+      let page = data<KeysetPage<ChannelShelfRow>>(
+        await op(m.client, salesChannelOps.list, { channelCode: 'online', pageSize: 2, sortField, sortOrder: 'ascend' }),
+      );
+      expect(page.total).toBe(all.list.length); // counted with the first page only
+      seen.push(...page.list.map((r) => r.skuId));
+      const pages = [page];
+      while (page.nextCursor) {
+        page = data<KeysetPage<ChannelShelfRow>>(
+          await op(m.client, salesChannelOps.list, {
+            channelCode: 'online',
+            pageSize: 2,
+            sortField,
+            sortOrder: 'ascend',
+            cursor: page.nextCursor,
+          }),
+        );
+        expect(page.total).toBeUndefined();
+        seen.push(...page.list.map((r) => r.skuId));
+        pages.push(page);
+      }
+      expect(seen.sort((a, b) => a - b)).toEqual(all.list.map((r) => r.skuId).sort((a, b) => a - b));
+      // and back: the previous page of the last one is the one before it
+      const last = pages.at(-1)!;
+      if (pages.length > 1 && last.prevCursor) {
+        const back = data<KeysetPage<ChannelShelfRow>>(
+          await op(m.client, salesChannelOps.list, {
+            channelCode: 'online',
+            pageSize: 2,
+            sortField,
+            sortOrder: 'ascend',
+            cursor: last.prevCursor,
+          }),
+        );
+        expect(back.list.map((r) => r.skuId)).toEqual(pages.at(-2)!.list.map((r) => r.skuId));
+      }
+    }
+    const first = data<KeysetPage<ChannelShelfRow>>(await op(m.client, salesChannelOps.list, { channelCode: 'online', pageSize: 1 }));
+    expect(await op(other.client, salesChannelOps.list, { channelCode: 'online', pageSize: 1, cursor: first.nextCursor })).toMatchObject({
+      code: CODES.badInput,
+      msg: expect.stringContaining(INVALID_CURSOR_MESSAGE) as unknown,
+    });
   });
 
   it('refuses roles without the anchor', async () => {

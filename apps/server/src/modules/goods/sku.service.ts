@@ -99,10 +99,31 @@ export function toSkuRow(r: repo.SkuListRow, paths: Map<number, string>): SkuRow
 }
 
 /**
- * Whether a SKU's storage style may no longer change. Always false for now: a later issue (stock and sales)
- * freezes it once the SKU has stock or sales — that issue fills this in.
+ * One reason a SKU's storage style is fixed: answers, inside the SKU edit's transaction (`db`), whether this SKU
+ * of this merchant has what freezes it (stock on hand or any stock movement; any sale).
  */
-export async function storageStyleLocked(_db: Db, _merchantId: number, _skuId: number): Promise<boolean> {
+export type StorageStyleLock = (db: Db, merchantId: number, skuId: number) => Promise<boolean>;
+
+const storageStyleLocks = new Set<StorageStyleLock>();
+
+/**
+ * Plugs in a reason the storage style of a SKU becomes fixed (see docs/goods.md, "Storage style lock"): the stock
+ * issue registers "has stock or movements", the orders issue "has sales", each from its own service module (so
+ * goods imports neither). Answers the function that removes it again (tests use it).
+ */
+export function addStorageStyleLock(lock: StorageStyleLock): () => void {
+  storageStyleLocks.add(lock);
+  return () => {
+    storageStyleLocks.delete(lock);
+  };
+}
+
+/**
+ * Whether a SKU's storage style may no longer change: any registered lock says so. No lock is registered until
+ * the stock and orders issues land, so for now every SKU's storage style may change.
+ */
+export async function storageStyleLocked(db: Db, merchantId: number, skuId: number): Promise<boolean> {
+  for (const lock of storageStyleLocks) if (await lock(db, merchantId, skuId)) return true;
   return false;
 }
 

@@ -6,6 +6,7 @@ import { skuName, skuOps, type GoodsOption, type SkuRow } from '@merchant/contra
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, rowCount } from '../../test/calls.ts';
+import { addStorageStyleLock } from './sku.service.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { categoryBranch, merchantIdOf, nextBarcode } from '../../test/goods-fixtures.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -136,6 +137,57 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
         { field: 'storageStyle', label: '储存方式', before: '冷藏', after: '常温' },
       ]),
     );
+  });
+
+  it('refuses a storage style change while a storage style lock holds the SKU; other fields still change', async () => {
+    const { skuId } = data<{ skuId: number }>(
+      await op(admin, skuOps.create, {
+        goodsId,
+        specValues: [{ name: '口味', value: '储存锁测试' }],
+        barcode: nextBarcode(),
+        basePrice: 680,
+      }),
+    );
+    const mid = await merchantIdOf(t, 'skuowner');
+    const asked: [number, number][] = [];
+    // stands in for the stock / orders issues' check: this one SKU has stock or sales
+    const release = addStorageStyleLock(async (_db, merchantId, id) => {
+      asked.push([merchantId, id]);
+      return id === skuId;
+    });
+    try {
+      const s = await skuOf(skuId);
+      const input = { skuId, version: s.version, specValues: s.specValues, barcode: s.barcode, basePrice: s.basePrice };
+      const before = await writes();
+      expect(await op(admin, skuOps.update, { ...input, storageStyle: 3 })).toMatchObject({
+        code: CODES.conflict,
+        msg: '该SKU已有库存或销售，储存方式不能修改（字段：storageStyle）',
+      });
+      expect(await writes()).toEqual(before);
+      expect(await skuOf(skuId)).toMatchObject({ storageStyle: s.storageStyle, version: s.version });
+      expect(asked).toEqual([[mid, skuId]]);
+      // the lock is asked only when the storage style changes: a price edit goes through
+      expect(
+        data<{ version: number }>(await op(admin, skuOps.update, { ...input, storageStyle: s.storageStyle, basePrice: 690 })).version,
+      ).toBe(s.version + 1);
+      expect(asked).toHaveLength(1);
+    } finally {
+      release();
+    }
+    // released (no lock registered, as today): the storage style may change again (冷藏 → 常温)
+    const s = await skuOf(skuId);
+    expect(
+      data<{ version: number }>(
+        await op(admin, skuOps.update, {
+          skuId,
+          version: s.version,
+          specValues: s.specValues,
+          barcode: s.barcode,
+          basePrice: s.basePrice,
+          storageStyle: 1,
+        }),
+      ).version,
+    ).toBe(s.version + 1);
   });
 
   it('上架/下架 and delete follow the transition table', async () => {

@@ -143,6 +143,7 @@ export default function SalesManagementListPage() {
     <>
       <QueryList<ChannelShelfRow>
         queryKey={KEY}
+        paging="keyset"
         request={listLoader(salesChannelOps.list)}
         columns={columns}
         rowKey={keyOf}
