@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { idSchema } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
-import { listInput, nothing, pagedOf } from '../core/paging.ts';
+import { keysetInput, keysetOf } from '../core/keyset.ts';
+import { nothing, pagedOf } from '../core/paging.ts';
 import { priceCentsSchema, GOODS_TARGETS } from './goods-fields.ts';
-import { skuIdSchema } from './sku.ts';
+import { skuIdSchema, SKU_COUNT_UP_TO } from './sku.ts';
 
 // 门店商品 (goods-shop-list, add-goods-shop with optional handleType, skuId, merchantCode, merchantName, storeId,
 // storeName, skuName): SKUs of the goods bank assigned to the merchant's stores, each with the store's own price
@@ -71,7 +72,12 @@ export const storeGoodsRowSchema = z.object({
 });
 export type StoreGoodsRow = z.infer<typeof storeGoodsRowSchema>;
 
-export const storeGoodsListInput = listInput(
+/**
+ * SKU × store rows grow without bound, so the list pages by keyset like the SKU list (the first page counts up to
+ * STORE_GOODS_COUNT_UP_TO; the cursor names the merchant).
+ */
+export const STORE_GOODS_COUNT_UP_TO = SKU_COUNT_UP_TO;
+export const storeGoodsListInput = keysetInput(
   {
     storeId: storeIdSchema.optional(),
     /** SKU name, skuCode or barcode. */
@@ -105,7 +111,7 @@ export const storeGoodsOps = defineOperations(
       name: 'goods.store-goods.list',
       label: '门店商品列表',
       input: storeGoodsListInput,
-      output: pagedOf(storeGoodsRowSchema),
+      output: keysetOf(storeGoodsRowSchema),
       exportable: true,
     },
     detail: { name: 'goods.store-goods.detail', label: '门店商品详情', input: storeGoodsKeyInput, output: storeGoodsRowSchema },

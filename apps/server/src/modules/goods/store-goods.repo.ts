@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
-import { fetchPage } from '../../platform/page-query.ts';
+import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { bankPriceOf } from './goods-bank.repo.ts';
 import type { StoreGoodsTable } from './store-goods.table.ts';
 
@@ -54,8 +54,27 @@ export function storeGoodsQuery(db: Db, merchantId: number, f: StoreGoodsFilter)
 }
 export type StoreGoodsListRow = Awaited<ReturnType<ReturnType<typeof storeGoodsQuery>['execute']>>[number];
 
-export function listStoreGoods(db: Db, merchantId: number, f: StoreGoodsFilter & { pageNum: number; pageSize: number }) {
-  return fetchPage(db, storeGoodsQuery(db, merchantId, f), f);
+/**
+ * The list's sorts: 铺货时间 by id, 门店价; ties by id. Each is served, with the merchant alone or with a store, by an
+ * index (merchant_id[, store_id], column, id): store_goods_list_idx (0017) and the indexes of migration 0030.
+ */
+const SORTS = {
+  createdAt: { column: 'store_goods.id', value: (r: StoreGoodsListRow) => Number(r.id) },
+  price: { column: 'store_goods.price', value: (r: StoreGoodsListRow) => Number(r.price) },
+} as const;
+
+/** A page of the list by keyset (the cursor names the merchant; the first page counts up to `countUpTo`). */
+export function listStoreGoods(db: Db, merchantId: number, f: StoreGoodsFilter & { cursor?: string; pageSize: number }, countUpTo: number) {
+  const sort = SORTS[f.sortField ?? 'createdAt'];
+  return fetchKeysetPage(db as Kysely<Database>, storeGoodsQuery(db, merchantId, f), {
+    sort: { key: f.sortField ?? 'createdAt', column: sort.column, type: 'number', value: sort.value },
+    id: { column: 'store_goods.id', value: (r) => Number(r.id) },
+    order: f.sortOrder === 'ascend' ? 'asc' : 'desc',
+    cursor: f.cursor,
+    pageSize: f.pageSize,
+    count: f.cursor ? false : { upTo: countUpTo },
+    scope: merchantId,
+  });
 }
 
 export function findStoreGoods(db: Db, merchantId: number, id: number) {

@@ -1,8 +1,10 @@
 import type { Paged } from '@merchant/contracts';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
+import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import { BANK_ON_SALE } from '@merchant/contracts/goods/goods-bank';
 import { SKU_ON_SHELF } from '@merchant/contracts/goods/sku';
 import {
+  STORE_GOODS_COUNT_UP_TO,
   STORE_GOODS_STATUS,
   STORE_OFF_SHELF,
   STORE_ON_SHELF,
@@ -78,10 +80,10 @@ async function toRows(ctx: SessionOpContext, rows: repo.StoreGoodsListRow[]) {
 
 export async function list(
   ctx: SessionOpContext,
-  f: repo.StoreGoodsFilter & { pageNum: number; pageSize: number },
-): Promise<Paged<StoreGoodsRow>> {
-  const { list: rows, total } = await repo.listStoreGoods(ctx.db, ctx.merchantId, f);
-  return { list: await toRows(ctx, rows), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  f: repo.StoreGoodsFilter & { cursor?: string; pageSize: number },
+): Promise<KeysetPage<StoreGoodsRow>> {
+  const page = await repo.listStoreGoods(ctx.db, ctx.merchantId, f, STORE_GOODS_COUNT_UP_TO);
+  return { ...page, list: await toRows(ctx, page.list) };
 }
 export const exportQuery = (ctx: SessionOpContext, f: repo.StoreGoodsFilter) => repo.storeGoodsQuery(ctx.db, ctx.merchantId, f);
 export const exportRows = (ctx: SessionOpContext, rows: repo.StoreGoodsListRow[]) => toRows(ctx, rows);

@@ -1,8 +1,10 @@
 import { CODES, type Paged } from '@merchant/contracts';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
+import { INVALID_CURSOR_MESSAGE, type KeysetPage } from '@merchant/contracts/core/keyset';
 import { goodsBankOps, type GoodsBankDetail } from '@merchant/contracts/goods/goods-bank';
 import { skuOps, type SkuRow } from '@merchant/contracts/goods/sku';
 import { storeGoodsOps, type BankSkuOption, type StoreGoodsRow, type StoreOption } from '@merchant/contracts/goods/store-goods';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, rowCount } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
@@ -60,9 +62,9 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
     expect(h.list[0]).toMatchObject({ action: 'create', actionLabel: '铺货' });
     expect(h.list[0].changes).toContainEqual({ field: 'price', label: '门店价', before: '（空）', after: '¥3.50' });
 
-    const page = data<Paged<StoreGoodsRow>>(await op(m.client, storeGoodsOps.list, { storeId: storeA, keyword: '茶π' }));
+    const page = data<KeysetPage<StoreGoodsRow>>(await op(m.client, storeGoodsOps.list, { storeId: storeA, keyword: '茶π' }));
     expect(page.total).toBe(2);
-    const sorted = data<Paged<StoreGoodsRow>>(await op(m.client, storeGoodsOps.list, { sortField: 'price', sortOrder: 'ascend' }));
+    const sorted = data<KeysetPage<StoreGoodsRow>>(await op(m.client, storeGoodsOps.list, { sortField: 'price', sortOrder: 'ascend' }));
     expect(sorted.list.map((r) => r.price)).toEqual([...sorted.list.map((r) => r.price)].sort((a, b) => a - b));
     const file = await exportList(m.client, storeGoodsOps.list, { storeId: storeB });
     if (file.kind !== 'file') throw new Error(JSON.stringify(file.envelope));
@@ -189,6 +191,78 @@ describe.each(DIALECTS)('store goods (%s)', (dialect) => {
     expectWinners(answers, { code: CODES.conflict, msg: /^(该记录已被他人修改，请刷新后重试|该门店商品已是下架状态)$/ });
     expect(await row(storeB, g.skus[0].skuId)).toMatchObject({ shelfStatus: 2, version: r.version + 1 });
     expect(await rowCount(t, 'record_history')).toBe(historyBefore + 1);
+  });
+
+  it('pages by keyset (SKU × store rows): each sort walks every row once forward and back, in order, within a store too; another merchant’s cursor is refused', async () => {
+    const g = await banked('康师傅冰红茶', [350, 350, 280]);
+    data(
+      await op(m.client, storeGoodsOps.assign, {
+        storeIds: [storeA, storeB],
+        items: g.skus.map((s) => ({ skuId: s.skuId })), // equal prices: the sort's ties are broken by id
+      }),
+    );
+    type Page = KeysetPage<StoreGoodsRow>;
+    const list = async (i: Record<string, unknown>) => data<Page>(await op(m.client, storeGoodsOps.list, i));
+    for (const storeId of [undefined, storeA]) {
+      const all = await list({ storeId, pageSize: 500 });
+      expect(all.total).toBe(all.list.length);
+      expect(all.list.length).toBeGreaterThanOrEqual(storeId ? 3 : 6);
+      for (const sortField of ['createdAt', 'price'] as const) {
+        for (const sortOrder of ['ascend', 'descend'] as const) {
+          const key = (r: StoreGoodsRow) => (sortField === 'price' ? r.price : r.storeGoodsId);
+          const sign = sortOrder === 'ascend' ? 1 : -1;
+          const expected = [...all.list]
+            .sort((a, b) => sign * (key(a) - key(b) || a.storeGoodsId - b.storeGoodsId))
+            .map((r) => r.storeGoodsId);
+          const base = { storeId, pageSize: 2, sortField, sortOrder };
+          let page = await list(base);
+          expect(page.total).toBe(all.list.length); // counted with the first page only
+          expect(page.prevCursor).toBeNull();
+          const pages = [page];
+          while (page.nextCursor) {
+            page = await list({ ...base, cursor: page.nextCursor });
+            expect(page.total).toBeUndefined();
+            pages.push(page);
+          }
+          expect(pages.flatMap((p) => p.list.map((r) => r.storeGoodsId))).toEqual(expected);
+          // and back from the last page to the first: the same pages, in reverse
+          for (let n = pages.length - 1; n > 0; n -= 1) {
+            const back = await list({ ...base, cursor: pages[n].prevCursor });
+            expect(back.list.map((r) => r.storeGoodsId)).toEqual(pages[n - 1].list.map((r) => r.storeGoodsId));
+          }
+        }
+      }
+    }
+    const first = await list({ pageSize: 1 });
+    const before = await writes();
+    expect(await op(other.client, storeGoodsOps.list, { pageSize: 1, cursor: first.nextCursor })).toMatchObject({
+      code: CODES.badInput,
+      msg: expect.stringContaining(INVALID_CURSOR_MESSAGE) as unknown,
+    });
+    expect(await op(m.client, storeGoodsOps.list, { pageSize: 1, cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({
+      code: CODES.badInput,
+      msg: expect.stringContaining(INVALID_CURSOR_MESSAGE) as unknown,
+    });
+    expect((await op(m.client, storeGoodsOps.list, { sortField: 'skuName' })).code).toBe(CODES.badInput);
+    expect(await writes()).toEqual(before);
+  });
+
+  it.runIf(dialect === 'sqlite')('reads each sort, with the merchant alone or with a store, along one index (no sort step)', async () => {
+    const plan = async (filter: string, order: string) => {
+      const rows = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM store_goods WHERE merchant_id = 1
+        ${sql.raw(filter)} ORDER BY ${sql.raw(order)} DESC, id DESC LIMIT 21`.execute(t.db.db);
+      return rows.rows.map((r) => r.detail).join(' | ');
+    };
+    for (const [filter, order, index] of [
+      ['', 'id', /store_goods_list_idx \(merchant_id=\?\)/],
+      ['', 'price', /store_goods_price_idx \(merchant_id=\?\)/],
+      ['AND store_id = 2', 'id', /store_goods_store_idx \(merchant_id=\? AND store_id=\?\)/],
+      ['AND store_id = 2', 'price', /store_goods_store_price_idx \(merchant_id=\? AND store_id=\?\)/],
+    ] as const) {
+      const p = await plan(filter, order);
+      expect(p, `${filter} ${order}`).toMatch(index);
+      expect(p, `${filter} ${order}`).not.toContain('TEMP B-TREE');
+    }
   });
 
   it('refuses roles without the anchor', async () => {

@@ -102,6 +102,7 @@ export default function GoodsShopListPage() {
   return (
     <QueryList<StoreGoodsRow>
       queryKey={KEY}
+      paging="keyset"
       request={listLoader(storeGoodsOps.list)}
       columns={columns}
       rowKey="storeGoodsId"
