@@ -134,8 +134,16 @@ export const approvalRowSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number(),
+  /**
+   * The signed-in account is the applicant: only the applicant may withdraw, and nobody reviews their own application
+   * (四眼原则, REVIEW_OWN_MESSAGE): the pages show 审核 disabled on it.
+   */
+  mine: z.boolean(),
 });
 export type ApprovalRow = z.infer<typeof approvalRowSchema>;
+
+/** The refusal of a review (approve or reject) by the applicant (四眼原则); the pages give it as the disabled 审核's reason. */
+export const REVIEW_OWN_MESSAGE = '不能审核自己提交的申请（四眼原则：申请人与审核人须为不同账号）';
 
 export const approvalDetailSchema = approvalRowSchema.extend({
   /** Kind 1: the product applied for. */
@@ -179,8 +187,6 @@ export const approvalDetailSchema = approvalRowSchema.extend({
    * product, goodsCode (kinds 1–2) or mallCode (3–4) of the SPU, skuCode of the goods or mall SKU.
    */
   createdCodes: z.object({ goodsNo: z.string(), spuCode: z.string(), skuCode: z.string() }),
-  /** The signed-in account is the applicant (only the applicant may withdraw). */
-  mine: z.boolean(),
 });
 export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
 

@@ -8,7 +8,7 @@ export const approvalList = implement(approvalOps.list, {
   handler: (ctx, i) => s.list(ctx, i),
   export: queryExport(approvalListInput, {
     query: (ctx, i) => s.exportQuery(ctx, i),
-    map: s.toRow,
+    mapBatch: async (ctx, rows) => rows.map((r) => s.toRow(r, ctx.session.accountId)),
     filterLabels: { title: '商品名称', applicant: '申请人' },
     columns: approvalExportColumns('销售价（元）'),
   }),

@@ -7,6 +7,7 @@ import {
   type ApprovalDetail,
   type ApprovalKind,
   type ApprovalRecord,
+  REVIEW_OWN_MESSAGE,
   type ApprovalRow,
   type ApprovalSaveInput,
   type ApprovalTransition,
@@ -103,7 +104,8 @@ function payloadOf(input: AnySaveInput): AnyPayload {
   return { goodsId, specValues, barcode, basePrice, storageStyle };
 }
 
-export function toRow(r: ApprovalDbRow): ApprovalRow {
+/** One application as the lists show it to `accountId` (the signed-in account: `mine`). */
+export function toRow(r: ApprovalDbRow, accountId: number): ApprovalRow {
   const p = payloadOfRow(r);
   return {
     id: r.id,
@@ -123,6 +125,7 @@ export function toRow(r: ApprovalDbRow): ApprovalRow {
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
     version: Number(r.version),
+    mine: Number(r.applicant_id) === accountId,
   };
 }
 
@@ -178,7 +181,7 @@ export async function list(
   family: ApprovalFamily = 'goods',
 ): Promise<Paged<ApprovalRow>> {
   const { list: rows, total } = await repo.listApprovals(ctx.db, ctx.merchantId, { ...f, kinds: FAMILY_KINDS[family] });
-  return { list: rows.map(toRow), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  return { list: rows.map((r) => toRow(r, ctx.session.accountId)), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 export const exportQuery = (ctx: SessionOpContext, f: repo.ApprovalFilter, family: ApprovalFamily = 'goods') =>
@@ -190,7 +193,7 @@ export async function detailOf(ctx: SessionOpContext, r: ApprovalDbRow): Promise
   const s = skuOf(r);
   const goods = s ? await repo.findLiveGoods(ctx.db, ctx.merchantId, s.goodsId) : undefined;
   return {
-    ...toRow(r),
+    ...toRow(r, ctx.session.accountId),
     product: p
       ? { ...p, categoryPath: pathOf(map, p.categoryId) || `分类#${p.categoryId}`, storageStyleName: storageName(p.storageStyle) }
       : null,
@@ -207,7 +210,6 @@ export async function detailOf(ctx: SessionOpContext, r: ApprovalDbRow): Promise
     goodsId: r.goods_id,
     skuId: r.sku_id,
     createdCodes: r.status === 2 ? await repo.createdCodes(ctx.db, ctx.merchantId, r) : { goodsNo: '', spuCode: '', skuCode: '' },
-    mine: r.applicant_id === ctx.session.accountId,
   };
 }
 
@@ -455,7 +457,7 @@ export async function withdraw(
 
 /** The reviewer's stamp; 四眼原则: nobody reviews (approves or rejects) their own application. */
 function reviewOf(ctx: SessionOpContext, row: { applicant_id: number }) {
-  if (Number(row.applicant_id) === ctx.session.accountId) throw forbidden('不能审核自己提交的申请（四眼原则：申请人与审核人须为不同账号）');
+  if (Number(row.applicant_id) === ctx.session.accountId) throw forbidden(REVIEW_OWN_MESSAGE);
   return { reviewer_id: ctx.session.accountId, reviewer_name: ctx.session.userName, reviewed_at: ctx.clock.now() };
 }
 

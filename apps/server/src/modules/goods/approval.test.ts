@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   APPROVAL_PDF_PATH,
   approvalOps,
+  REVIEW_OWN_MESSAGE,
   type ApprovalDetail,
   type ApprovalRecord,
   type ApprovalRow,
@@ -260,7 +261,13 @@ describe.each(DIALECTS)('new-product and SKU applications (%s)', (dialect) => {
     let s = await draft(admin, { name: '康师傅 冰红茶 500ml' });
     s = await call<State>(admin, approvalOps.submit, { approvalCode: s.approvalCode, version: s.version });
     const before = await counts();
-    const refused = { code: CODES.forbidden, msg: '不能审核自己提交的申请（四眼原则：申请人与审核人须为不同账号）' };
+    const refused = { code: CODES.forbidden, msg: REVIEW_OWN_MESSAGE };
+    expect(REVIEW_OWN_MESSAGE).toBe('不能审核自己提交的申请（四眼原则：申请人与审核人须为不同账号）');
+    // the list tells the pages whose application it is (审核 shown disabled with this message on one's own)
+    const rowFor = async (who: typeof admin) =>
+      (await call<Paged<ApprovalRow>>(who, approvalOps.list, { approvalCode: s.approvalCode })).list[0];
+    expect(await rowFor(admin)).toMatchObject({ approvalCode: s.approvalCode, mine: true });
+    expect(await rowFor(operator)).toMatchObject({ approvalCode: s.approvalCode, mine: false });
     const at = { approvalCode: s.approvalCode, version: s.version };
     expect(await op(admin, approvalOps.approve, { ...at, remark: '' })).toMatchObject(refused);
     expect(await op(admin, approvalOps.reject, { ...at, reason: '自己驳回自己' })).toMatchObject(refused);

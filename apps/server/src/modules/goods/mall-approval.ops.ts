@@ -12,7 +12,7 @@ export const mallApprovalList = implement(mallApprovalOps.list, {
   handler: (ctx, i) => approval.list(ctx, i, MALL),
   export: queryExport(mallApprovalListInput, {
     query: (ctx, i) => approval.exportQuery(ctx, i, MALL),
-    map: approval.toRow,
+    mapBatch: async (ctx, rows) => rows.map((r) => approval.toRow(r, ctx.session.accountId)),
     filterLabels: { title: '商品名称', applicant: '申请人' },
     columns: approvalExportColumns('批发价（元，第一档）'),
   }),

@@ -1,6 +1,6 @@
-import { allowedTransitions, type ApprovalRow } from '@merchant/contracts/goods/approval';
+import { allowedTransitions, REVIEW_OWN_MESSAGE, type ApprovalRow } from '@merchant/contracts/goods/approval';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hasAnchor } from '../../../platform/permission.ts';
@@ -40,7 +40,8 @@ export function useCanReview(anchor: string): boolean {
 /**
  * The columns (and search fields) of an application list, one definition for both families: code, name, kind,
  * barcode, price in 元, state tag, applicant, times, reviewer, reason, and the actions the state allows
- * (`allowedTransitions`: 编辑 while editable, 审核 while 待审核 for reviewers).
+ * (`allowedTransitions`: 编辑 while editable, 审核 while 待审核 for reviewers — disabled, with the server's reason, on
+ * the account's own application: 四眼原则).
  */
 export function approvalListColumns(f: ApprovalListFlavour, canReview: boolean): ListColumn<ApprovalRow>[] {
   return [
@@ -87,7 +88,15 @@ export function approvalListColumns(f: ApprovalListFlavour, canReview: boolean):
             {canReview && allowed.includes('reject') && (
               <>
                 <Typography.Text type="secondary">|</Typography.Text>
-                <Link to={f.reviewPath(r)}>审核</Link>
+                {r.mine ? (
+                  <Tooltip title={REVIEW_OWN_MESSAGE}>
+                    <Typography.Link disabled aria-disabled="true">
+                      审核
+                    </Typography.Link>
+                  </Tooltip>
+                ) : (
+                  <Link to={f.reviewPath(r)}>审核</Link>
+                )}
               </>
             )}
           </Space>

@@ -1,10 +1,11 @@
-import type { ApprovalDetail } from '@merchant/contracts/goods/approval';
-import { cleanup, screen } from '@testing-library/react';
+import { APPROVAL_KINDS, REVIEW_OWN_MESSAGE, type ApprovalDetail, type ApprovalRow } from '@merchant/contracts/goods/approval';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../platform/session-store.ts';
 import { node } from '../../../test/fixtures.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { approvalListColumns, type ApprovalListFlavour } from './approval-list.tsx';
 import { ApprovalView } from './approval-view.tsx';
 
 vi.mock('../../../platform/call.ts', () => ({
@@ -81,6 +82,7 @@ describe('ApprovalView: only the actions the state allows', { timeout: 20_000 },
     [0, true, false, ['编辑', '提交审核', '删除', '下载PDF']],
     [1, true, false, ['撤回', '下载PDF']],
     [1, false, true, ['通过', '驳回', '下载PDF']],
+    [1, true, true, ['撤回', '通过', '驳回', '下载PDF']], // 通过 / 驳回 disabled (四眼原则, below)
     [1, false, false, ['下载PDF']],
     [2, true, true, ['下载PDF']],
     [3, true, false, ['编辑', '提交审核', '下载PDF']],
@@ -119,4 +121,55 @@ describe('ApprovalView: only the actions the state allows', { timeout: 20_000 },
     expect(screen.getByText('SP10000007').closest('a')).toBeNull();
     expect(screen.getByText('K10000009').closest('a')).toBeNull();
   });
+
+  it('四眼原则: on the account’s own pending application 通过 and 驳回 are disabled with the server’s reason; on another’s they are not', async () => {
+    show({ status: 1, mine: true }, true);
+    for (const label of ['通过', '驳回']) {
+      const b = screen.getByRole('button', { name: new RegExp(label) });
+      expect(b.hasAttribute('disabled'), label).toBe(true);
+    }
+    expect(screen.getByRole('button', { name: /撤回/ }).hasAttribute('disabled')).toBe(false);
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /驳回/ }).parentElement!); // the tooltip's wrapper
+    expect(await screen.findByText(REVIEW_OWN_MESSAGE)).toBeTruthy();
+    cleanup();
+    show({ status: 1, mine: false }, true);
+    for (const label of ['通过', '驳回'])
+      expect(screen.getByRole('button', { name: new RegExp(label) }).hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('approval lists (new-products-list, mall-add-new-product): 审核 of a pending application', { timeout: 20_000 }, () => {
+  afterEach(cleanup);
+  const flavour: ApprovalListFlavour = {
+    codeExample: 'XP2611210375',
+    kindOptions: [],
+    kindWidth: 100,
+    priceTitle: '销售价（元）',
+    priceWidth: 110,
+    reviewedAt: true,
+    reviewAnchor: 'new-products-review',
+    viewPath: (code) => `/view/${code}`,
+    editPath: (code) => `/edit/${code}`,
+    reviewPath: (r) => `/review/${r.approvalCode}`,
+  };
+  const { product: _p, sku: _s, standardProductId: _sp, goodsId: _g, skuId: _k, createdCodes: _c, ...row } = base;
+  const actionsOf = (r: ApprovalRow) => {
+    const col = approvalListColumns(flavour, true).find((c) => c.key === 'actions')!;
+    return render(<MemoryRouter>{col.render!(undefined, r, 0)}</MemoryRouter>);
+  };
+
+  it.each([1, 2, 3, 4].map((k) => [k, APPROVAL_KINDS[k as keyof typeof APPROVAL_KINDS]] as const))(
+    'kind %i (%s): disabled with the server’s reason on the account’s own, a link to the review on another’s',
+    async (kind) => {
+      actionsOf({ ...row, kind, status: 1, mine: true });
+      const own = screen.getByText('审核');
+      expect(own.closest('a')?.getAttribute('href') ?? null).toBeNull();
+      expect(own.closest('[aria-disabled="true"]')).toBeTruthy();
+      fireEvent.mouseEnter(own);
+      expect(await screen.findByText(REVIEW_OWN_MESSAGE)).toBeTruthy();
+      cleanup();
+      actionsOf({ ...row, kind, status: 1, mine: false });
+      expect(screen.getByText('审核').closest('a')?.getAttribute('href')).toBe(`/review/${row.approvalCode}`);
+    },
+  );
 });

@@ -1,9 +1,15 @@
-import { allowedTransitions, approvalOps, approvalRejectInput, type ApprovalDetail } from '@merchant/contracts/goods/approval';
+import {
+  allowedTransitions,
+  approvalOps,
+  approvalRejectInput,
+  REVIEW_OWN_MESSAGE,
+  type ApprovalDetail,
+} from '@merchant/contracts/goods/approval';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { OperationContract } from '@merchant/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import {
   CheckOutlined,
   DeleteOutlined,
@@ -122,6 +128,8 @@ export function ApprovalView({
   const [reasonForm] = Form.useForm<{ reason: string }>();
   const allowed = new Set(allowedTransitions(d.status));
   const key = { approvalCode: d.approvalCode, version: d.version };
+  /** 四眼原则: the applicant does not review their own application (the server refuses it with this message). */
+  const ownReview = d.mine ? REVIEW_OWN_MESSAGE : null;
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: fl.listKey });
@@ -181,18 +189,35 @@ export function ApprovalView({
         </Button>
       )}
       {allowed.has('approve') && canReview && (
-        <Button
-          type="primary"
-          icon={<CheckOutlined />}
-          onClick={() => confirm('确认审核通过？', () => fl.approve({ ...key, remark: '' }), fl.approvedText(d.kind))}
-        >
-          通过
-        </Button>
+        <Tooltip title={ownReview}>
+          {/* a disabled button gets no pointer events: the tooltip hangs on its wrapper */}
+          <span style={{ display: 'inline-block' }}>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              disabled={!!ownReview}
+              style={ownReview ? { pointerEvents: 'none' } : undefined}
+              onClick={() => confirm('确认审核通过？', () => fl.approve({ ...key, remark: '' }), fl.approvedText(d.kind))}
+            >
+              通过
+            </Button>
+          </span>
+        </Tooltip>
       )}
       {allowed.has('reject') && canReview && (
-        <Button danger icon={<StopOutlined />} onClick={() => setDialog('reject')}>
-          驳回
-        </Button>
+        <Tooltip title={ownReview}>
+          <span style={{ display: 'inline-block' }}>
+            <Button
+              danger
+              icon={<StopOutlined />}
+              disabled={!!ownReview}
+              style={ownReview ? { pointerEvents: 'none' } : undefined}
+              onClick={() => setDialog('reject')}
+            >
+              驳回
+            </Button>
+          </span>
+        </Tooltip>
       )}
       {allowed.has('delete') && (
         <Button
