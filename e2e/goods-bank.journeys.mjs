@@ -83,6 +83,12 @@ export const goodsBankJourneys = [
       await shopRow.first().waitFor();
       const shopText = await shopRow.first().innerText();
       assert(shopText.includes('10.50') && shopText.includes('9.90') && shopText.includes('上架'), `store row: ${shopText}`);
+      // SKU × store rows grow without bound: the list pages by keyset (上一页 / 下一页, counted on the first page)
+      const shopPager = shopList.getByTestId('keyset-pager');
+      await shopPager.getByText('第 1 页').waitFor();
+      const shopTotal = await shopPager.locator('.query-list-keyset-total').innerText();
+      assert(/共 \d+ 条/.test(shopTotal), `store goods total: ${shopTotal}`);
+      assert(await shopPager.getByRole('button', { name: /上一页/ }).isDisabled(), '上一页 enabled on the first page');
       await page.screenshot({ path: extraShot('store-list') });
 
       // ---- 销售管理: tick the SKU in 智能柜 and take it off the shelf there ----
