@@ -1,4 +1,4 @@
-import { assert, pickSearched, registerDevice, shotPath, signIn } from './kit.mjs';
+import { approveActivation, assert, newPersonContext, pickSearched, registerDevice, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of device activation (issue 13, 激活申请): the operator registers a cabinet (新增设备), applies to activate it
@@ -44,18 +44,10 @@ export const deviceActivationJourneys = [
       assert(opButtons.includes('撤回') && !opButtons.includes('审核通过'), `operator's actions: ${opButtons}`);
 
       // ---- the admin reviews
-      const adminContext = await context
-        .browser()
-        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const adminContext = await newPersonContext(context);
       const admin = await adminContext.newPage();
       try {
-        await signIn(admin, base, 'admin', password, `/website/device-management/application-detail/${applyCode}`);
-        await admin.waitForURL(/application-detail/);
-        await admin.getByRole('button', { name: '审核通过' }).click();
-        await admin
-          .locator('.ant-modal-confirm')
-          .getByRole('button', { name: /确\s*定|OK/ })
-          .click();
+        await approveActivation(admin, base, 'admin', password, applyCode);
         await admin.locator('.ant-card-head .ant-tag').filter({ hasText: '已通过' }).waitFor();
         await admin.locator('.record-history-changes').filter({ hasText: '已通过' }).first().waitFor();
         const deviceRow = admin.locator('.ant-table-row').filter({ hasText: code });

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  approveActivation,
   artifacts,
   assert,
   bindDevice,
   fillLocationForm,
+  newPersonContext,
   pickSearched,
   registerDevice,
   saveNewLocation,
@@ -24,8 +26,6 @@ import {
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shot = shotPath('device-lifecycle');
-const newContext = (context) =>
-  context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
 
 /** The device list filtered by code, searched again (查询) until its row shows `text`, for at most `ms`. */
 async function waitForRow(page, code, text, ms) {
@@ -107,18 +107,12 @@ export const deviceLifecycleJourneys = [
       await page.waitForURL(/application-detail\/JH\d{10}$/);
       const applyCode = page.url().split('/').pop();
 
-      const adminContext = await newContext(context);
+      const adminContext = await newPersonContext(context);
       const admin = await adminContext.newPage();
       let simulator;
       try {
         // ---- the admin approves it
-        await signIn(admin, base, 'admin', password, `/website/device-management/application-detail/${applyCode}`);
-        await admin.waitForURL(/application-detail/);
-        await admin.getByRole('button', { name: '审核通过' }).click();
-        await admin
-          .locator('.ant-modal-confirm')
-          .getByRole('button', { name: /确\s*定|OK/ })
-          .click();
+        await approveActivation(admin, base, 'admin', password, applyCode);
         await admin.locator('.ant-table-row').filter({ hasText: code }).getByText('已激活').waitFor();
 
         // ---- a location of its own, and the cabinet bound to it

@@ -3,6 +3,7 @@
  * What every journey file shares: a failing check, a screenshot path beside the journey's own, and
  * signing in through the login page. Not a journey file itself (run.mjs discovers *journeys.mjs).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -162,6 +163,31 @@ export async function bindDevice(page, base, pointId, code, beforeBind = async (
   await page.getByRole('button', { name: /绑定所选设备/ }).click();
   await page.waitForURL(new RegExp(`location-devices-list/${pointId}$`));
   await page.locator('.ant-table-tbody tr').filter({ hasText: code }).waitFor();
+}
+
+/** A second person's browser (its own session), shaped like the runner's. */
+export const newPersonContext = (context) =>
+  context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+
+/** Signs in as `userName` on the 激活申请 detail page of `applyCode` and approves it (审核通过, confirmed). */
+export async function approveActivation(page, base, userName, password, applyCode) {
+  await signIn(page, base, userName, password, `/website/device-management/application-detail/${applyCode}`);
+  await page.waitForURL(/application-detail/);
+  await page.getByRole('button', { name: '审核通过' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+}
+
+/** Clicks `trigger` and returns the download it starts: its suggested name and its first bytes. */
+export async function downloadFrom(page, trigger) {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), trigger.click()]);
+  const failure = await download.failure();
+  assert(!failure, `the download failed: ${failure}`);
+  const file = await download.path();
+  const bytes = fs.readFileSync(file);
+  return { name: download.suggestedFilename(), size: bytes.length, magic: bytes.subarray(0, 2).toString('latin1') };
 }
 
 /** A short unique tail for names a journey creates. */

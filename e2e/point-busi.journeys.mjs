@@ -1,5 +1,5 @@
 /* global document, window, PopStateEvent -- used inside page.evaluate and waitForFunction callbacks, which run in the browser */
-import { assert, bindDevice, fillLocationForm, registerDevice, saveNewLocation, shotPath, signIn } from './kit.mjs';
+import { assert, bindDevice, fillLocationForm, newPersonContext, registerDevice, saveNewLocation, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of 点位公告 and 撤点管理 (issue 13): the admin sets up a point of its own with a cabinet bound, publishes a
@@ -114,9 +114,7 @@ export const pointBusiJourneys = [
       await page.screenshot({ path: shot('point-detail'), fullPage: true });
 
       // ---- 撤点管理: the operator applies
-      const opContext = await context
-        .browser()
-        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const opContext = await newPersonContext(context);
       const op = await opContext.newPage();
       let applyCode = '';
       try {

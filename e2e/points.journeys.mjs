@@ -1,4 +1,4 @@
-import { assert, bindDevice, fillLocationForm, registerDevice, saveNewLocation, shotPath, signIn } from './kit.mjs';
+import { assert, bindDevice, downloadFrom, fillLocationForm, registerDevice, saveNewLocation, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of points (点位, issue 13): add a point with the region cascader, bind a new cabinet to it, see it in the
@@ -64,6 +64,12 @@ export const pointJourneys = [
 
       // 解绑 from the point's device list
       await page.goto(`${base}/website/device-management/location-devices-list/${pointId}`);
+      // the point's devices are a list like every other: 列设置, and 导出 of what it shows
+      await page.getByRole('button', { name: '列设置' }).waitFor();
+      const file = await downloadFrom(page, page.getByRole('button', { name: /导\s*出/ }));
+      assert(file.name.startsWith(`位置设备_${pointName}_`) && file.name.endsWith('.xlsx'), `the download is named ${file.name}`);
+      assert(file.magic === 'PK', `the download is not an .xlsx (zip) file: starts with ${JSON.stringify(file.magic)}`);
+      await page.screenshot({ path: shot('devices'), fullPage: true });
       await page
         .locator('.ant-table-tbody tr')
         .filter({ hasText: code })
