@@ -1,4 +1,4 @@
-import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+import { approveActivation, assert, newPersonContext, pickSearched, registerDevice, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of device activation (issue 13, 激活申请): the operator registers a cabinet (新增设备), applies to activate it
@@ -7,13 +7,6 @@ import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
  */
 const shot = shotPath('device-activation');
 
-/** Picks the option of an antd Select (by its field id) whose text contains `text`. */
-async function pick(page, id, text) {
-  await page.locator(`#${id}`).click();
-  await page.locator(`#${id}`).fill(text);
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
-}
-
 export const deviceActivationJourneys = [
   {
     name: 'device-activation-apply-review',
@@ -21,16 +14,8 @@ export const deviceActivationJourneys = [
     async run({ page, context, base, password }) {
       await signIn(page, base, 'operator', password, '/website/device-management/device-list');
       await page.waitForURL(/device-list/);
-      await page.getByRole('button', { name: /新增设备/ }).click();
       const name = `E2E激活柜${String(Date.now()).slice(-5)}`;
-      await page.locator('#device-form_name').fill(name);
-      await pickDeviceModel(page, '双门冷藏柜');
-      await page.getByRole('button', { name: /保\s*存/ }).click();
-      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
-      await dialog.waitFor();
-      const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
-      assert(code, 'no device code in the dialog');
-      await page.getByRole('button', { name: '我已保存密钥' }).click();
+      const { code } = await registerDevice(page, name, '双门冷藏柜');
 
       // ---- apply: first against a contract of another model
       await page.goto(`${base}/website/device-management/device-active-application`);
@@ -39,8 +24,8 @@ export const deviceActivationJourneys = [
       await page.getByRole('button', { name: /新增激活申请/ }).click();
       await page.waitForURL(/application-add$/);
       await page.waitForFunction(() => globalThis.document.title.startsWith('新增激活申请'));
-      await pick(page, 'contractId', '徐汇片区单门常温柜投放合同');
-      await pick(page, 'deviceCodes', code);
+      await pickSearched(page, 'contractId', '徐汇片区单门常温柜投放合同');
+      await pickSearched(page, 'deviceCodes', code);
       await page.keyboard.press('Escape');
       await page.getByText('的型号与合同柜型不一致').waitFor();
       await page.getByRole('button', { name: '提交申请' }).click();
@@ -48,7 +33,7 @@ export const deviceActivationJourneys = [
       await page.screenshot({ path: shot('model-mismatch') });
 
       // ---- then against the contract of its model
-      await pick(page, 'contractId', '地铁站双门冷藏柜投放合同');
+      await pickSearched(page, 'contractId', '地铁站双门冷藏柜投放合同');
       await page.getByText('合同柜型：双门冷藏柜').waitFor();
       await page.locator('#remark').fill('地铁站B口新装冷藏柜，已调试完毕');
       await page.getByRole('button', { name: '提交申请' }).click();
@@ -59,18 +44,10 @@ export const deviceActivationJourneys = [
       assert(opButtons.includes('撤回') && !opButtons.includes('审核通过'), `operator's actions: ${opButtons}`);
 
       // ---- the admin reviews
-      const adminContext = await context
-        .browser()
-        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const adminContext = await newPersonContext(context);
       const admin = await adminContext.newPage();
       try {
-        await signIn(admin, base, 'admin', password, `/website/device-management/application-detail/${applyCode}`);
-        await admin.waitForURL(/application-detail/);
-        await admin.getByRole('button', { name: '审核通过' }).click();
-        await admin
-          .locator('.ant-modal-confirm')
-          .getByRole('button', { name: /确\s*定|OK/ })
-          .click();
+        await approveActivation(admin, base, 'admin', password, applyCode);
         await admin.locator('.ant-card-head .ant-tag').filter({ hasText: '已通过' }).waitFor();
         await admin.locator('.record-history-changes').filter({ hasText: '已通过' }).first().waitFor();
         const deviceRow = admin.locator('.ant-table-row').filter({ hasText: code });

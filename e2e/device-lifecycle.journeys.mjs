@@ -2,7 +2,19 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+import {
+  approveActivation,
+  artifacts,
+  assert,
+  bindDevice,
+  fillLocationForm,
+  newPersonContext,
+  pickSearched,
+  registerDevice,
+  saveNewLocation,
+  shotPath,
+  signIn,
+} from './kit.mjs';
 
 /**
  * The device lifecycle of issue 13, end to end: the operator registers a cabinet and applies to activate it, once
@@ -14,25 +26,6 @@ import { artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs'
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shot = shotPath('device-lifecycle');
-const newContext = (context) =>
-  context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-
-async function pick(page, id, text) {
-  await page.locator(`#${id}`).click();
-  await page.locator(`#${id}`).fill(text);
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
-}
-
-async function pickCascader(page, inputSelector, labels) {
-  await page.locator(inputSelector).click();
-  for (const [i, label] of labels.entries()) {
-    await page
-      .locator(`.ant-cascader-menu:nth-child(${i + 1}) .ant-cascader-menu-item`)
-      .filter({ hasText: new RegExp(`^${label}$`) })
-      .first()
-      .click();
-  }
-}
 
 /** The device list filtered by code, searched again (查询) until its row shows `text`, for at most `ms`. */
 async function waitForRow(page, code, text, ms) {
@@ -98,65 +91,43 @@ export const deviceLifecycleJourneys = [
       // ---- the operator registers the cabinet and applies to activate it
       await signIn(page, base, 'operator', password, '/website/device-management/device-list');
       await page.waitForURL(/device-list/);
-      await page.getByRole('button', { name: /新增设备/ }).click();
-      await page.locator('#device-form_name').fill(name);
-      await pickDeviceModel(page, '单门冷藏柜');
-      await page.getByRole('button', { name: /保\s*存/ }).click();
-      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
-      await dialog.waitFor();
-      const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
-      assert(code, 'no device code in the dialog');
-      await page.getByRole('button', { name: '我已保存密钥' }).click();
+      const { code } = await registerDevice(page, name, '单门冷藏柜');
 
       await page.goto(`${base}/website/device-management/application-add`);
       await page.waitForFunction(() => globalThis.document.title.startsWith('新增激活申请'));
-      await pick(page, 'contractId', '园区单门冷冻柜投放合同');
-      await pick(page, 'deviceCodes', code);
+      await pickSearched(page, 'contractId', '园区单门冷冻柜投放合同');
+      await pickSearched(page, 'deviceCodes', code);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: '提交申请' }).click();
       await page.locator('.ant-message').getByText('合同柜型与设备型号需一致才能激活设备').waitFor();
       await page.screenshot({ path: shot('20001') });
-      await pick(page, 'contractId', '写字楼单门冷藏柜投放合同');
+      await pickSearched(page, 'contractId', '写字楼单门冷藏柜投放合同');
       await page.getByText('合同柜型：单门冷藏柜').waitFor();
       await page.getByRole('button', { name: '提交申请' }).click();
       await page.waitForURL(/application-detail\/JH\d{10}$/);
       const applyCode = page.url().split('/').pop();
 
-      const adminContext = await newContext(context);
+      const adminContext = await newPersonContext(context);
       const admin = await adminContext.newPage();
       let simulator;
       try {
         // ---- the admin approves it
-        await signIn(admin, base, 'admin', password, `/website/device-management/application-detail/${applyCode}`);
-        await admin.waitForURL(/application-detail/);
-        await admin.getByRole('button', { name: '审核通过' }).click();
-        await admin
-          .locator('.ant-modal-confirm')
-          .getByRole('button', { name: /确\s*定|OK/ })
-          .click();
+        await approveActivation(admin, base, 'admin', password, applyCode);
         await admin.locator('.ant-table-row').filter({ hasText: code }).getByText('已激活').waitFor();
 
         // ---- a location of its own, and the cabinet bound to it
         await admin.goto(`${base}/website/device-management/location-detail/add`);
-        await admin.locator('#location-form_name').fill(pointName);
-        await admin.locator('#location-form_scene').click();
-        await admin.locator('.ant-select-item-option:visible').filter({ hasText: '写字楼' }).first().click();
-        await pickCascader(admin, '#location-form_region', ['上海市', '上海市', '浦东新区']);
-        await admin.locator('#location-form_address').fill('张江路88号E2E生命周期大厦1楼大堂');
-        await admin.locator('#location-form_lng').fill('121.59');
-        await admin.locator('#location-form_lat').fill('31.20');
-        await admin.locator('#location-form_contactName').fill('钱测试');
-        await admin.locator('#location-form_contactPhone').fill('13912345678');
-        await admin.getByRole('button', { name: /保\s*存/ }).click();
-        await admin.waitForURL(/location-detail\/\d+\/view$/);
-        const pointId = /location-detail\/(\d+)\/view/.exec(admin.url())[1];
-        await admin.goto(`${base}/website/device-management/bind-devices/${pointId}`);
-        await admin.getByPlaceholder('设备编号或名称').fill(code);
-        await admin.getByPlaceholder('设备编号或名称').press('Enter');
-        await admin.locator('.ant-table-tbody tr').filter({ hasText: code }).locator('.ant-checkbox-input').check();
-        await admin.getByRole('button', { name: /绑定所选设备/ }).click();
-        await admin.waitForURL(new RegExp(`location-devices-list/${pointId}$`));
-        await admin.locator('.ant-table-tbody tr').filter({ hasText: code }).waitFor();
+        await fillLocationForm(admin, {
+          name: pointName,
+          region: ['上海市', '上海市', '浦东新区'],
+          address: '张江路88号E2E生命周期大厦1楼大堂',
+          lng: '121.59',
+          lat: '31.20',
+          contactName: '钱测试',
+          contactPhone: '13912345678',
+        });
+        const pointId = await saveNewLocation(admin);
+        await bindDevice(admin, base, pointId, code);
 
         // ---- on the device list: 已激活, bound, 离线 (it never connected)
         await admin.goto(`${base}/website/device-management/device-list`);

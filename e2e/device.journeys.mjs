@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+import { activateOnDetail, artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
 
 /**
  * Journeys of devices (issue 13, section 120): register a cabinet (its secret shown once), see it 离线, connect
@@ -60,12 +60,7 @@ export const deviceJourneys = [
       // activate it on its detail page
       await row.getByRole('link', { name: code }).click();
       await page.waitForURL(new RegExp(`device-detail/${code}$`));
-      await page.getByRole('button', { name: /^激\s*活$/ }).click();
-      await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: /确\s*定|OK/ })
-        .click();
-      await page.locator('.record-history-changes').filter({ hasText: '已激活' }).first().waitFor();
+      await activateOnDetail(page);
 
       // the cabinet connects with its real credentials
       const cabinet = await mqtt.connectAsync(brokerUrl(), { clientId: code, username: code, password: secret, reconnectPeriod: 0 });

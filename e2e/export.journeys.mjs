@@ -5,20 +5,9 @@
  * becomes a background task that finishes on 导出文件, downloads there and is deleted with a
  * confirmation. Same shape as ./journeys.mjs ({ name, title, run({ page, context, base, password, shot }) }).
  */
-import fs from 'node:fs';
-import { assert, menu, openPage, shotPath, signIn } from './kit.mjs';
+import { assert, downloadFrom, menu, openPage, shotPath, signIn } from './kit.mjs';
 
 const extraShot = shotPath('export');
-
-/** Clicks `trigger` and returns the download it starts: its suggested name and its first bytes. */
-async function downloadFrom(page, trigger) {
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), trigger.click()]);
-  const failure = await download.failure();
-  assert(!failure, `the download failed: ${failure}`);
-  const file = await download.path();
-  const bytes = fs.readFileSync(file);
-  return { name: download.suggestedFilename(), size: bytes.length, magic: bytes.subarray(0, 2).toString('latin1') };
-}
 
 const exportButton = (list) => list.getByRole('button', { name: /导\s*出/ });
 

@@ -3,6 +3,7 @@
  * What every journey file shares: a failing check, a screenshot path beside the journey's own, and
  * signing in through the login page. Not a journey file itself (run.mjs discovers *journeys.mjs).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,6 +73,121 @@ export async function pickDeviceModel(page, modelName) {
     await page.waitForTimeout(500);
   }
   throw new Error(`柜型「${modelName}」 could not be picked`);
+}
+
+/** Picks a path in an antd Cascader (e.g. the region: province, city, district) by each level's exact label. */
+export async function pickCascader(page, inputSelector, labels) {
+  await page.locator(inputSelector).click();
+  for (const [i, label] of labels.entries()) {
+    await page
+      .locator(`.ant-cascader-menu:nth-child(${i + 1}) .ant-cascader-menu-item`)
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .first()
+      .click();
+  }
+}
+
+/** Types into a searchable antd Select (by its field id) and picks the option containing `text`. */
+export async function pickSearched(page, id, text) {
+  await page.locator(`#${id}`).click();
+  await page.locator(`#${id}`).fill(text);
+  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
+}
+
+/**
+ * 新增设备 on the device list (the page must be open): registers a cabinet of the model, closes the dialog that shows
+ * its secret once, and returns its code and secret.
+ */
+export async function registerDevice(page, name, modelName) {
+  await page.getByRole('button', { name: /新增设备/ }).click();
+  await page.locator('#device-form_name').fill(name);
+  await pickDeviceModel(page, modelName);
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
+  await dialog.waitFor();
+  const secret = (await page.getByTestId('device-secret').innerText()).trim();
+  const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
+  assert(code && secret, `no code or secret in the dialog: ${code} ${secret}`);
+  await page.getByRole('button', { name: '我已保存密钥' }).click();
+  return { code, secret };
+}
+
+/** 激活 on the open device detail page, confirmed; waits for 已激活 in its 操作记录. */
+export async function activateOnDetail(page) {
+  await page.getByRole('button', { name: /^激\s*活$/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await page.locator('.record-history-changes').filter({ hasText: '已激活' }).first().waitFor();
+}
+
+/**
+ * Fills the open 新增位置 form: name, scene 写字楼, region (cascader labels), address, coordinates (in `coordSystem`,
+ * GCJ-02 when absent) and contact.
+ */
+export async function fillLocationForm(page, { name, region, address, lng, lat, coordSystem, contactName, contactPhone }) {
+  await page.locator('#location-form_name').fill(name);
+  await page.locator('#location-form_scene').click();
+  await page.locator('.ant-select-item-option:visible').filter({ hasText: '写字楼' }).first().click();
+  await pickCascader(page, '#location-form_region', region);
+  await page.locator('#location-form_address').fill(address);
+  if (coordSystem) {
+    await page.locator('#location-form_coordSystem').click();
+    await page.locator('.ant-select-item-option:visible').filter({ hasText: coordSystem }).first().click();
+  }
+  await page.locator('#location-form_lng').fill(lng);
+  await page.locator('#location-form_lat').fill(lat);
+  if (coordSystem) await page.getByTestId('gcj-preview').waitFor();
+  await page.locator('#location-form_contactName').fill(contactName);
+  await page.locator('#location-form_contactPhone').fill(contactPhone);
+}
+
+/** 保存 on the 新增位置 form; waits for the page to become the location's view and returns the point's id. */
+export async function saveNewLocation(page) {
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await page.waitForURL(/location-detail\/\d+\/view$/);
+  return /location-detail\/(\d+)\/view/.exec(page.url())[1];
+}
+
+/**
+ * bind-devices/{pointId}: finds the cabinet by its code, selects it (then `beforeBind`, e.g. a screenshot), binds it and
+ * waits for the point's device list to show it.
+ */
+export async function bindDevice(page, base, pointId, code, beforeBind = async () => {}) {
+  await page.goto(`${base}/website/device-management/bind-devices/${pointId}`);
+  await page.getByPlaceholder('设备编号或名称').fill(code);
+  await page.getByPlaceholder('设备编号或名称').press('Enter');
+  await page.locator('.ant-table-tbody tr').filter({ hasText: code }).locator('.ant-checkbox-input').check();
+  await beforeBind();
+  await page.getByRole('button', { name: /绑定所选设备/ }).click();
+  await page.waitForURL(new RegExp(`location-devices-list/${pointId}$`));
+  await page.locator('.ant-table-tbody tr').filter({ hasText: code }).waitFor();
+}
+
+/** A second person's browser (its own session), shaped like the runner's. */
+export const newPersonContext = (context) =>
+  context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+
+/** Signs in as `userName` on the 激活申请 detail page of `applyCode` and approves it (审核通过, confirmed). */
+export async function approveActivation(page, base, userName, password, applyCode) {
+  await signIn(page, base, userName, password, `/website/device-management/application-detail/${applyCode}`);
+  await page.waitForURL(/application-detail/);
+  await page.getByRole('button', { name: '审核通过' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+}
+
+/** Clicks `trigger` and returns the download it starts: its suggested name and its first bytes. */
+export async function downloadFrom(page, trigger) {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), trigger.click()]);
+  const failure = await download.failure();
+  assert(!failure, `the download failed: ${failure}`);
+  const file = await download.path();
+  const bytes = fs.readFileSync(file);
+  return { name: download.suggestedFilename(), size: bytes.length, magic: bytes.subarray(0, 2).toString('latin1') };
 }
 
 /** A short unique tail for names a journey creates. */

@@ -1,5 +1,5 @@
 /* global document, window, PopStateEvent -- used inside page.evaluate and waitForFunction callbacks, which run in the browser */
-import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+import { assert, bindDevice, fillLocationForm, newPersonContext, registerDevice, saveNewLocation, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of 点位公告 and 撤点管理 (issue 13): the admin sets up a point of its own with a cabinet bound, publishes a
@@ -13,17 +13,6 @@ const confirm = (page) =>
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /确\s*定|OK|发\s*布|执行撤点/ })
     .last();
-
-async function pickCascader(page, inputSelector, labels) {
-  await page.locator(inputSelector).click();
-  for (const [i, label] of labels.entries()) {
-    await page
-      .locator(`.ant-cascader-menu:nth-child(${i + 1}) .ant-cascader-menu-item`)
-      .filter({ hasText: new RegExp(`^${label}$`) })
-      .first()
-      .click();
-  }
-}
 
 export const pointBusiJourneys = [
   {
@@ -39,37 +28,21 @@ export const pointBusiJourneys = [
       // ---- a cabinet and a point of our own, the cabinet bound there
       await signIn(page, base, 'admin', password, '/website/device-management/device-list');
       await page.waitForURL(/device-list/);
-      await page.getByRole('button', { name: /新增设备/ }).click();
-      await page.locator('#device-form_name').fill(deviceName);
-      await pickDeviceModel(page, '单门常温柜');
-      await page.getByRole('button', { name: /保\s*存/ }).click();
-      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
-      await dialog.waitFor();
-      const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
-      assert(code, 'no device code in the dialog');
-      await page.getByRole('button', { name: '我已保存密钥' }).click();
+      const { code } = await registerDevice(page, deviceName, '单门常温柜');
 
       await page.goto(`${base}/website/device-management/location-detail/add`);
       await page.locator('.ant-card-head-title').filter({ hasText: '新增位置' }).waitFor();
-      await page.locator('#location-form_name').fill(pointName);
-      await page.locator('#location-form_scene').click();
-      await page.locator('.ant-select-item-option:visible').filter({ hasText: '写字楼' }).first().click();
-      await pickCascader(page, '#location-form_region', ['上海市', '上海市', '徐汇区']);
-      await page.locator('#location-form_address').fill('宜山路800号E2E大厦');
-      await page.locator('#location-form_lng').fill('121.43');
-      await page.locator('#location-form_lat').fill('31.18');
-      await page.locator('#location-form_contactName').fill('赵测试');
-      await page.locator('#location-form_contactPhone').fill('13812345678');
-      await page.getByRole('button', { name: /保\s*存/ }).click();
-      await page.waitForURL(/location-detail\/\d+\/view$/);
-      const pointId = /location-detail\/(\d+)\/view/.exec(page.url())[1];
-
-      await page.goto(`${base}/website/device-management/bind-devices/${pointId}`);
-      await page.getByPlaceholder('设备编号或名称').fill(code);
-      await page.getByPlaceholder('设备编号或名称').press('Enter');
-      await page.locator('.ant-table-tbody tr').filter({ hasText: code }).locator('.ant-checkbox-input').check();
-      await page.getByRole('button', { name: /绑定所选设备/ }).click();
-      await page.waitForURL(new RegExp(`location-devices-list/${pointId}$`));
+      await fillLocationForm(page, {
+        name: pointName,
+        region: ['上海市', '上海市', '徐汇区'],
+        address: '宜山路800号E2E大厦',
+        lng: '121.43',
+        lat: '31.18',
+        contactName: '赵测试',
+        contactPhone: '13812345678',
+      });
+      const pointId = await saveNewLocation(page);
+      await bindDevice(page, base, pointId, code);
 
       // ---- 点位公告: a draft for this point, published
       await page.goto(`${base}/website/point-busi/point-manage-bulletin`);
@@ -141,9 +114,7 @@ export const pointBusiJourneys = [
       await page.screenshot({ path: shot('point-detail'), fullPage: true });
 
       // ---- 撤点管理: the operator applies
-      const opContext = await context
-        .browser()
-        .newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+      const opContext = await newPersonContext(context);
       const op = await opContext.newPage();
       let applyCode = '';
       try {

@@ -1,4 +1,4 @@
-import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+import { assert, bindDevice, downloadFrom, fillLocationForm, registerDevice, saveNewLocation, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of points (点位, issue 13): add a point with the region cascader, bind a new cabinet to it, see it in the
@@ -7,17 +7,6 @@ import { assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
  */
 const shot = shotPath('points');
 const ok = (page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK|解\s*绑/ });
-
-async function pickCascader(page, inputSelector, labels) {
-  await page.locator(inputSelector).click();
-  for (const [i, label] of labels.entries()) {
-    await page
-      .locator(`.ant-cascader-menu:nth-child(${i + 1}) .ant-cascader-menu-item`)
-      .filter({ hasText: new RegExp(`^${label}$`) })
-      .first()
-      .click();
-  }
-}
 
 export const pointJourneys = [
   {
@@ -32,37 +21,25 @@ export const pointJourneys = [
       // a cabinet of our own
       await signIn(page, base, 'admin', password, '/website/device-management/device-list');
       await page.waitForURL(/device-list/);
-      await page.getByRole('button', { name: /新增设备/ }).click();
-      await page.locator('#device-form_name').fill(deviceName);
-      await pickDeviceModel(page, '单门常温柜');
-      await page.getByRole('button', { name: /保\s*存/ }).click();
-      const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' });
-      await dialog.waitFor();
-      const code = /D\d{10}/.exec(await dialog.innerText())?.[0];
-      assert(code, 'no device code in the dialog');
-      await page.getByRole('button', { name: '我已保存密钥' }).click();
+      const { code } = await registerDevice(page, deviceName, '单门常温柜');
 
       // 新增位置 with the region cascader
       await page.goto(`${base}/website/device-management/location-management`);
       await page.getByRole('button', { name: /新增位置/ }).click();
       await page.waitForURL(/location-detail\/add$/);
       await page.locator('.ant-card-head-title').filter({ hasText: '新增位置' }).waitFor();
-      await page.locator('#location-form_name').fill(pointName);
-      await page.locator('#location-form_scene').click();
-      await page.locator('.ant-select-item-option:visible').filter({ hasText: '写字楼' }).first().click();
-      await pickCascader(page, '#location-form_region', ['上海市', '上海市', '徐汇区']);
-      await page.locator('#location-form_address').fill('宜山路700号E2E大厦');
-      await page.locator('#location-form_coordSystem').click();
-      await page.locator('.ant-select-item-option:visible').filter({ hasText: 'WGS-84' }).first().click();
-      await page.locator('#location-form_lng').fill('121.43');
-      await page.locator('#location-form_lat').fill('31.18');
-      await page.getByTestId('gcj-preview').waitFor();
-      await page.locator('#location-form_contactName').fill('赵测试');
-      await page.locator('#location-form_contactPhone').fill('13812345678');
+      await fillLocationForm(page, {
+        name: pointName,
+        region: ['上海市', '上海市', '徐汇区'],
+        address: '宜山路700号E2E大厦',
+        coordSystem: 'WGS-84',
+        lng: '121.43',
+        lat: '31.18',
+        contactName: '赵测试',
+        contactPhone: '13812345678',
+      });
       await page.screenshot({ path: shot('add'), fullPage: true });
-      await page.getByRole('button', { name: /保\s*存/ }).click();
-      await page.waitForURL(/location-detail\/\d+\/view$/);
-      const pointId = /location-detail\/(\d+)\/view/.exec(page.url())[1];
+      const pointId = await saveNewLocation(page);
       const view = await page.locator('.ant-descriptions').first().innerText();
       assert(view.includes('上海市 徐汇区') && view.includes('宜山路700号E2E大厦'), `view: ${view}`);
       await page.locator('.ant-card-head-title').filter({ hasText: pointName }).waitFor();
@@ -72,15 +49,7 @@ export const pointJourneys = [
       assert(!tabNames.includes('新增位置') && tabNames.filter((t) => t === '查看位置').length === 1, `tabs: ${tabNames.join(' | ')}`);
 
       // 绑定设备
-      await page.goto(`${base}/website/device-management/bind-devices/${pointId}`);
-      await page.getByPlaceholder('设备编号或名称').fill(code);
-      await page.getByPlaceholder('设备编号或名称').press('Enter');
-      const candidate = page.locator('.ant-table-tbody tr').filter({ hasText: code });
-      await candidate.locator('.ant-checkbox-input').check();
-      await page.screenshot({ path: shot('bind'), fullPage: true });
-      await page.getByRole('button', { name: /绑定所选设备/ }).click();
-      await page.waitForURL(new RegExp(`location-devices-list/${pointId}$`));
-      await page.locator('.ant-table-tbody tr').filter({ hasText: code }).waitFor();
+      await bindDevice(page, base, pointId, code, () => page.screenshot({ path: shot('bind'), fullPage: true }));
 
       // 所在点位 on the device list
       await page.goto(`${base}/website/device-management/device-list`);
@@ -95,6 +64,12 @@ export const pointJourneys = [
 
       // 解绑 from the point's device list
       await page.goto(`${base}/website/device-management/location-devices-list/${pointId}`);
+      // the point's devices are a list like every other: 列设置, and 导出 of what it shows
+      await page.getByRole('button', { name: '列设置' }).waitFor();
+      const file = await downloadFrom(page, page.getByRole('button', { name: /导\s*出/ }));
+      assert(file.name.startsWith(`位置设备_${pointName}_`) && file.name.endsWith('.xlsx'), `the download is named ${file.name}`);
+      assert(file.magic === 'PK', `the download is not an .xlsx (zip) file: starts with ${JSON.stringify(file.magic)}`);
+      await page.screenshot({ path: shot('devices'), fullPage: true });
       await page
         .locator('.ant-table-tbody tr')
         .filter({ hasText: code })

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+import { activateOnDetail, artifacts, assert, registerDevice, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of 语音提醒 (issue 13, section 126): the admin registers and activates a cabinet, which connects over the
@@ -24,22 +24,10 @@ export const voiceJourneys = [
     async run({ page, base, password }) {
       // ---- a cabinet of our own, activated and on the link
       await signIn(page, base, 'admin', password, '/website/device-management/device-list');
-      await page.getByRole('button', { name: /新增设备/ }).click();
       const name = `E2E语音柜${String(Date.now()).slice(-5)}`;
-      await page.locator('#device-form_name').fill(name);
-      await pickDeviceModel(page, '单门冷冻柜');
-      await page.getByRole('button', { name: /保\s*存/ }).click();
-      const secret = (await page.getByTestId('device-secret').innerText()).trim();
-      const code = /D\d{10}/.exec(await page.locator('.ant-modal-confirm').filter({ hasText: '设备已创建' }).innerText())?.[0];
-      assert(code && secret, 'no code or secret');
-      await page.getByRole('button', { name: '我已保存密钥' }).click();
+      const { code, secret } = await registerDevice(page, name, '单门冷冻柜');
       await page.goto(`${base}/website/device-management/device-detail/${code}`);
-      await page.getByRole('button', { name: /^激\s*活$/ }).click();
-      await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: /确\s*定|OK/ })
-        .click();
-      await page.locator('.record-history-changes').filter({ hasText: '已激活' }).first().waitFor();
+      await activateOnDetail(page);
 
       const cabinet = await mqtt.connectAsync(brokerUrl(), { clientId: code, username: code, password: secret, reconnectPeriod: 0 });
       const received = [];

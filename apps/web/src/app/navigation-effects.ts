@@ -5,6 +5,7 @@ import type { RouteHandle } from '../platform/route-types.ts';
 import { setCurrentAnchor } from '../platform/session-store.ts';
 import { setNavigator } from '../platform/browser.ts';
 import { installTracker, track } from '../platform/tracker.ts';
+import { followReplaces } from './layout/page-tabs-store.ts';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -19,7 +20,8 @@ export function anchorOf(handles: unknown[]): string | null {
 
 /**
  * Router side effects that need no React: a progress bar while navigating (spec §2), the current
- * menu anchor for the http client (§7), page-view tracking, and client-side navigation for the platform layer.
+ * menu anchor for the http client (§7), page-view tracking, client-side navigation for the platform layer, and the
+ * page tabs' replaced addresses stored as the address changes (layout/page-tabs-store.ts).
  */
 export function installNavigationEffects(router: AppRouter): void {
   NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
@@ -42,4 +44,5 @@ export function installNavigationEffects(router: AppRouter): void {
   };
   apply(router.state);
   router.subscribe(apply);
+  followReplaces(router);
 }

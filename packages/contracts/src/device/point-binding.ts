@@ -58,6 +58,7 @@ export const pointBindingOps = defineOperations(
       anchor: ['location-management', 'point-manage'],
       input: pointDevicesInput,
       output: pagedOf(pointDeviceRowSchema),
+      exportable: true,
     },
     candidates: {
       name: 'device.pointBinding.candidates',

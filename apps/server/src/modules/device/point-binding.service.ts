@@ -19,29 +19,34 @@ const statusName = (s: number) => DEVICE_STATUS[s as DeviceStatus] ?? String(s);
 
 type Page = { pageNum: number; pageSize: number; sortOrder: 'ascend' | 'descend' };
 
+type BoundSelect = Awaited<ReturnType<typeof repo.listBoundDevices>>['list'][number];
+const toBoundRow = (r: BoundSelect): PointDeviceRow => ({
+  bindingId: r.binding_id,
+  deviceCode: r.device_code,
+  name: r.name,
+  modelName: modelName(r.model_code),
+  status: r.status,
+  statusName: statusName(r.status),
+  online: Number(r.online) === 1,
+  boundAt: Number(r.bound_at),
+  boundByName: r.bound_by_name,
+});
+
 export async function devices(
   ctx: SessionOpContext,
   i: Page & { pointId: number; keyword?: string; sortField?: string },
 ): Promise<Paged<PointDeviceRow>> {
   const p = await requirePoint(ctx, i.pointId);
   const { list, total } = await repo.listBoundDevices(ctx.db, ctx.merchantId, p.id, i);
-  return {
-    list: list.map((r) => ({
-      bindingId: r.binding_id,
-      deviceCode: r.device_code,
-      name: r.name,
-      modelName: modelName(r.model_code),
-      status: r.status,
-      statusName: statusName(r.status),
-      online: Number(r.online) === 1,
-      boundAt: Number(r.bound_at),
-      boundByName: r.bound_by_name,
-    })),
-    total,
-    pageNum: i.pageNum,
-    pageSize: i.pageSize,
-  };
+  return { list: list.map(toBoundRow), total, pageNum: i.pageNum, pageSize: i.pageSize };
 }
+
+/** 导出 of a point's devices: the list's query (merchant-scoped), refused as not found for a point not the merchant's. */
+export const exportDevicesQuery = (
+  ctx: SessionOpContext,
+  i: { pointId: number; keyword?: string; sortField?: string; sortOrder: string },
+) => repo.boundDevicesQuery(ctx.db, ctx.merchantId, i.pointId, i);
+export const exportDevicesRows = (rows: BoundSelect[]) => rows.map(toBoundRow);
 
 export async function candidates(ctx: SessionOpContext, i: Page & { keyword?: string }): Promise<Paged<BindCandidate>> {
   const { list, total } = await repo.listCandidates(ctx.db, ctx.merchantId, i);

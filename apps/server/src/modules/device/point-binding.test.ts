@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, rowCount } from '../../test/calls.ts';
+import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { withdrawPoint } from '../../test/point-withdraw.ts';
 import { WITHDRAW_THROUGH_APPLICATION } from './point.service.ts';
 
@@ -132,6 +133,39 @@ describe.each(DIALECTS)('point binding (%s)', (dialect) => {
     // and binds again elsewhere
     await call(admin, pointBindingOps.bind, { pointId: points[1], deviceCodes: [devices[1]] });
     expect((await call<DeviceRow>(admin, deviceOps.detail, { deviceCode: devices[1] })).pointId).toBe(points[1]);
+  });
+
+  it('exports a point’s devices with the list’s filter and sort; another merchant and a role without 位置管理 are refused', async () => {
+    const f = { pointId: points[0], keyword: '绑定测试柜', sortField: 'deviceCode', sortOrder: 'ascend' };
+    const shown = await call<Paged<PointDeviceRow>>(admin, pointBindingOps.devices, { ...f, pageSize: 100 });
+    expect(shown.total).toBeGreaterThan(0);
+    const file = await exportList(admin, pointBindingOps.devices, f, { exportName: '位置设备' });
+    if (file.kind !== 'file') throw new Error(JSON.stringify(file.envelope));
+    const rows = sheetRows(file.workbook);
+    const header = rows.findIndex((r) => r[0] === '设备编号');
+    expect(rows[header]).toEqual(['设备编号', '设备名称', '柜型', '设备状态', '在线', '绑定时间', '绑定人']);
+    const body = rows.slice(header + 1);
+    expect(body.map((r) => r[0])).toEqual(shown.list.map((d) => d.deviceCode));
+    expect(body[0]).toEqual([
+      shown.list[0].deviceCode,
+      shown.list[0].name,
+      '单门常温柜',
+      shown.list[0].statusName,
+      shown.list[0].online ? '在线' : '离线',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      'admin',
+    ]);
+    // a keyword matching nothing exports the header alone
+    const none = await exportList(admin, pointBindingOps.devices, { pointId: points[0], keyword: '没有这台柜' });
+    if (none.kind !== 'file') throw new Error(JSON.stringify(none.envelope));
+    expect(sheetRows(none.workbook).slice(sheetRows(none.workbook).findIndex((r) => r[0] === '设备编号') + 1)).toEqual([]);
+    const theirs = await exportList(other, pointBindingOps.devices, { pointId: points[0] });
+    expect(theirs).toMatchObject({ kind: 'json', envelope: { code: CODES.notFound } });
+    const finance = await t.signIn('finance');
+    expect(await exportList(finance, pointBindingOps.devices, { pointId: points[0] })).toMatchObject({
+      kind: 'json',
+      envelope: { code: CODES.forbidden },
+    });
   });
 
   it('refuses roles without 位置管理 and another merchant’s points and devices', async () => {

@@ -1,8 +1,10 @@
+import type { createBrowserRouter } from 'react-router';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { readJson, writeJson } from '../../platform/storage.ts';
 import { getSession, type SessionState } from '../../platform/session-store.ts';
-import { forgetTabState, keepTabState, tabOwner } from '../../platform/tab-state.ts';
+import { forgetTabState, isTabPath, keepTabState, tabOwner } from '../../platform/tab-state.ts';
+import { pageTitleOf } from '../page-title.ts';
 import { closeOthers, closeRight, closeTab, HOME_TAB, openTab, replaceTab, type PageTab } from './page-tabs-model.ts';
 
 /** sessionStorage key of the open tabs (a reload keeps them; another browser window has its own). */
@@ -74,3 +76,27 @@ export const keepOnly = (path: string) => setTabs(closeOthers(pageTabsStore.getS
 export const dropRight = (path: string) => setTabs(closeRight(pageTabsStore.getState().tabs, path));
 export const saveScroll = (path: string, y: number) => save({ scroll: { ...pageTabsStore.getState().scroll, [path]: y } });
 export const refreshActive = () => pageTabsStore.setState((s) => ({ refreshNonce: s.refreshNonce + 1 }));
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Follows the router's replace navigations (navigate(…, { replace: true }): a stale address put right, an add page
+ * become the record's view) and stores the replaced tab in the router's own update, in the same task that changes
+ * the address. PageTabs does the same in an effect, but that runs only after React has rendered the new location:
+ * a reload in between (F5, a test's page.goto right after the address changed) read the stored tabs with the old tab
+ * still there, and showed it next to the new one. Idempotent with the effect (the old tab is gone by then).
+ */
+export function followReplaces(router: Pick<AppRouter, 'state' | 'subscribe'>): () => void {
+  const address = (l: { pathname: string; search: string }) => l.pathname + l.search;
+  let last = address(router.state.location);
+  return router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') return;
+    const to = address(state.location);
+    const from = last;
+    if (to === from) return;
+    last = to;
+    if (state.historyAction !== 'REPLACE' || !isTabPath(state.location.pathname) || !isTabPath(from)) return;
+    const matches = state.matches.map((m) => ({ handle: m.route.handle, params: m.params }));
+    replaceRememberedTab(from, { path: to, title: pageTitleOf(matches, state.location.search) ?? '未命名页面' });
+  });
+}

@@ -75,7 +75,8 @@ export function PageTabs() {
   const active = location.pathname + location.search;
 
   useEffect(() => adoptOwner(owner), [owner]);
-  // A replace (a page putting its own address right) turns the tab of the address it replaced into the new one.
+  // A replace (a page putting its own address right) turns the tab of the address it replaced into the new one
+  // (already stored by followReplaces when the address changed; this is then a no-op that may re-title the tab).
   const navigationType = useNavigationType();
   const remembered = useRef<string | null>(null);
   useEffect(() => {

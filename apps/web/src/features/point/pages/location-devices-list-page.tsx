@@ -14,7 +14,10 @@ import { bindDevicesPath, LOCATION_LIST, locationDetailPath, PointStatusTag } fr
 const deviceDetail = (code: string) => `/website/device-management/device-detail/${code}`;
 const STATUS_COLORS: Record<number, string> = { 1: 'default', 2: 'success', 3: 'error' };
 
-/** location-devices-list/{id}: the devices bound to a point; 解绑 from here. */
+/**
+ * location-devices-list/{id}: the devices bound to a point (a QueryList: server paging, sort by 设备编号 / 绑定时间,
+ * 列设置, 导出 of the filtered list through the export center); 解绑 from here.
+ */
 export default function LocationDevicesListPage() {
   const id = Number(useParams().id ?? 0);
   const { modal, message } = App.useApp();
@@ -90,6 +93,11 @@ export default function LocationDevicesListPage() {
         rowKey="bindingId"
         title="位置设备"
         emptyText="该位置还没有绑定设备"
+        exportable={{
+          operation: pointBindingOps.devices,
+          exportName: p ? `位置设备_${p.name}` : '位置设备',
+          body: (f) => ({ ...f, pointId: id }),
+        }}
         toolbar={
           p && p.status !== 3 ? (
             <Link to={bindDevicesPath(id)}>
