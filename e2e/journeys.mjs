@@ -164,9 +164,12 @@ export const journeys = [
       assert(await page.evaluate(() => window.__e2eSameDocument === true), 'an unchanged choice reloaded the page');
       // Deselect all, pick one, confirm.
       await trigger.click();
-      await panel.getByRole('button', { name: '取消全选' }).click();
-      await panel.getByRole('button', { name: '全选' }).waitFor();
-      await panel.getByText('线上零售').click();
+      // Exact names: a role name matches by substring, so '全选' would also find '取消全选'. The count in the
+      // panel's title says when each click has taken effect.
+      await panel.getByRole('button', { name: '取消全选', exact: true }).click();
+      await panel.getByText(/选择渠道（0\/\d）/).waitFor();
+      await panel.getByText('线上零售', { exact: true }).click();
+      await panel.getByText(/选择渠道（1\/\d）/).waitFor();
       await shot();
       await panel.getByRole('button', { name: /确\s*定/ }).click();
       await page.waitForFunction(() => window.__e2eSameDocument === undefined, null, { timeout: 15_000 });
