@@ -78,7 +78,7 @@ async function exportTask(): Promise<{ file: string; rows: number }> {
   const db = await createDb({ dataDir: dir });
   const registry = new OperationRegistry();
   registry.add(benchOrderList);
-  const runner: JobRunner = { kind: 'inprocess', work() {}, async send() {}, async start() {}, async stop() {} };
+  const runner: JobRunner = { kind: 'inprocess', work() {}, async send() {}, async sendAfter() {}, async start() {}, async stop() {} };
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const services = {} as Services;
   const deps = { db, config, clock: systemClock, registry, services };

@@ -8,12 +8,19 @@
 import path from 'node:path';
 import { artifacts, assert, signIn } from './kit.mjs';
 
-/** Types a date into an antd picker input and confirms it. */
+/**
+ * Types a date into an antd picker input and confirms it; types it again while the input does not
+ * hold it (under load the picker's popup can open after the first keys and take them).
+ */
 async function typeDate(page, input, value) {
-  await input.click();
-  await input.press('ControlOrMeta+a');
-  await input.pressSequentially(value);
-  await input.press('Enter');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await input.click();
+    await input.press('ControlOrMeta+a');
+    await input.pressSequentially(value);
+    await input.press('Enter');
+    if ((await input.inputValue()) === value) return;
+  }
+  assert(false, `the date picker does not hold ${value} but ${await input.inputValue()}`);
 }
 
 /** One column of every row on the table's first page. */
@@ -70,7 +77,11 @@ export const journeys = [
         await typeDate(utc, dialog.getByPlaceholder('开始日期'), '2025-12-08');
         await typeDate(utc, dialog.getByPlaceholder('结束日期'), '2026-12-07');
         await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-        await utc.getByText(/合同已创建/).waitFor();
+        // saved: the dialog closes (a refused form would keep it open with its errors)
+        await dialog.waitFor({ state: 'hidden' }).catch(async () => {
+          const errors = await dialog.locator('.ant-form-item-explain-error').allInnerTexts();
+          assert(false, `the contract form stays open: ${errors.join('；') || '(no field error)'}`);
+        });
         const inUtc = await rowCells(utc, CONTRACT);
         const signDatesUtc = await columnTexts(utc, '签订日期');
         assert(inUtc['签订日期'] === '2025-12-08', `UTC browser shows 签订日期 ${inUtc['签订日期']}`);

@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   approveActivation,
   artifacts,
@@ -14,6 +11,8 @@ import {
   saveNewLocation,
   shotPath,
   signIn,
+  startSimulator,
+  stopSimulator,
 } from './kit.mjs';
 
 /**
@@ -24,7 +23,6 @@ import {
  * 10 s; the journey only waits for the page to show the state, with a time-out). The simulator finds the broker in
  * DATA_DIR/mqtt-address, as `npm run simulate` does next to `npm start`.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shot = shotPath('device-lifecycle');
 
 /** The device list filtered by code, searched again (查询) until its row shows `text`, for at most `ms`. */
@@ -38,44 +36,6 @@ async function waitForRow(page, code, text, ms) {
     if (Date.now() > until) throw new Error(`the device list never showed ${code} ${text}: ${await row.innerText()}`);
     await page.waitForTimeout(1000);
   }
-}
-
-/** Starts `npm run simulate` for one device; resolves once it says it connected. */
-function startSimulator(dataDir, code) {
-  const url = fs.readFileSync(path.join(dataDir, 'mqtt-address'), 'utf8').trim();
-  const log = fs.openSync(path.join(artifacts, 'device-lifecycle-simulator.log'), 'w');
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(root, 'apps/server/src/simulate.ts'),
-      ...['--device', code, '--minutes', '5', '--seed', '7', '--heartbeat', '2', '--telemetry', '3', '--drop', '0', '--url', url],
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', log] },
-  );
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the simulator did not connect: ${out}`)), 60_000);
-    child.stdout.on('data', (b) => {
-      out += b.toString();
-      fs.appendFileSync(path.join(artifacts, 'device-lifecycle-simulator.log'), b);
-      if (out.includes('已连接 1 台')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once('exit', (c) => {
-      clearTimeout(timer);
-      reject(new Error(`the simulator exited (${c}): ${out}`));
-    });
-  });
-}
-
-async function stopSimulator(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
 }
 
 export const deviceLifecycleJourneys = [
@@ -137,7 +97,7 @@ export const deviceLifecycleJourneys = [
         assert(text.includes('已激活') && text.includes(pointName), `row before the simulator: ${text}`);
 
         // ---- the simulator for this one cabinet: 在线
-        simulator = await startSimulator(dataDir, code);
+        simulator = await startSimulator(dataDir, [code], { log: 'device-lifecycle-simulator' });
         row = await waitForRow(admin, code, '在线', 30_000);
         text = await row.innerText();
         assert(/°C/.test(text) && text.includes('sim-1.0.0'), `row with the simulator: ${text}`);

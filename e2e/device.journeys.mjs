@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import mqtt from 'mqtt';
-import { activateOnDetail, artifacts, assert, shotPath, signIn, pickDeviceModel } from './kit.mjs';
+import { activateOnDetail, artifacts, assert, connectCabinet, shotPath, signIn, pickDeviceModel } from './kit.mjs';
 
 /**
  * Journeys of devices (issue 13, section 120): register a cabinet (its secret shown once), see it 离线, connect
@@ -10,13 +8,6 @@ import { activateOnDetail, artifacts, assert, shotPath, signIn, pickDeviceModel 
  * server.log names it.
  */
 const shot = shotPath('device');
-
-function brokerUrl() {
-  const log = fs.readFileSync(path.join(artifacts, 'server.log'), 'utf8');
-  const m = /mqtt:\/\/[^:\s]+:(\d+)/.exec(log);
-  assert(m, 'the server banner names no MQTT port');
-  return `mqtt://127.0.0.1:${m[1]}`;
-}
 
 /** The list filtered by a device name, searched again until `text` shows in its row. */
 async function rowShows(page, name, text) {
@@ -63,18 +54,11 @@ export const deviceJourneys = [
       await activateOnDetail(page);
 
       // the cabinet connects with its real credentials
-      const cabinet = await mqtt.connectAsync(brokerUrl(), { clientId: code, username: code, password: secret, reconnectPeriod: 0 });
-      let beat;
+      const cabinet = await connectCabinet(code, secret, { firmware: 'v2.3.1', ackMessage: () => '门已打开' });
       try {
-        await cabinet.subscribeAsync(`dev/${code}/down/cmd`, { qos: 1 });
-        cabinet.on('message', (_t, payload) => {
-          const cmd = JSON.parse(payload.toString());
-          cabinet.publish(`dev/${code}/up/ack`, JSON.stringify({ v: 1, id: cmd.id, ok: true, message: '门已打开' }), { qos: 1 });
+        await cabinet.client.publishAsync(`dev/${code}/up/telemetry`, JSON.stringify({ v: 1, temperature: 4.5, door: 'closed' }), {
+          qos: 1,
         });
-        await cabinet.publishAsync(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1, firmware: 'v2.3.1' }), { qos: 1 });
-        // the e2e server marks a silent cabinet 离线 after 10 s: keep heartbeating like a real cabinet
-        beat = setInterval(() => cabinet.publish(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1 }), { qos: 1 }), 2000);
-        await cabinet.publishAsync(`dev/${code}/up/telemetry`, JSON.stringify({ v: 1, temperature: 4.5, door: 'closed' }), { qos: 1 });
 
         await page.goto(`${base}/website/device-management/device-list`);
         await page.locator('#name').fill(name);
@@ -91,8 +75,7 @@ export const deviceJourneys = [
         await page.locator('.ant-table-tbody').getByText('门已打开').first().waitFor();
         await page.screenshot({ path: path.join(artifacts, 'device-detail.png'), fullPage: true });
       } finally {
-        clearInterval(beat);
-        await cabinet.endAsync(true);
+        await cabinet.close();
       }
     },
   },

@@ -3,11 +3,14 @@
  * What every journey file shares: a failing check, a screenshot path beside the journey's own, and
  * signing in through the login page. Not a journey file itself (run.mjs discovers *journeys.mjs).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import mqtt from 'mqtt';
 
 export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A screenshot path for an extra shot of a journey group: `e2e/artifacts/<prefix>-<name>.png`. */
 export const shotPath = (prefix) => (name) => path.join(artifacts, `${prefix}-${name}.png`);
@@ -87,11 +90,58 @@ export async function pickCascader(page, inputSelector, labels) {
   }
 }
 
-/** Types into a searchable antd Select (by its field id) and picks the option containing `text`. */
-export async function pickSearched(page, id, text) {
+/**
+ * The dropdown of one antd Select, found by the listbox rc-select renders as `${id}_list`: another select's dropdown
+ * that is still fading out (it stays `:visible` through its leave animation) is never picked by mistake.
+ */
+export function dropdownOf(page, id) {
+  return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) });
+}
+
+/**
+ * Opens the antd Select with field id `id` and picks its first option containing `text` (or its first option when
+ * `text` is omitted); waits for that dropdown to close, so the next select opens on a quiet page. Returns the option's
+ * text.
+ */
+export async function selectOption(page, id, text) {
   await page.locator(`#${id}`).click();
-  await page.locator(`#${id}`).fill(text);
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
+  const dropdown = dropdownOf(page, id);
+  const options = dropdown.locator('.ant-select-item-option');
+  const option = text === undefined ? options.first() : options.filter({ hasText: text }).first();
+  await option.waitFor();
+  const label = await option.innerText();
+  // A click that lands while a dialog is still zooming in (or the dropdown is still aligning) can miss: the dropdown
+  // then stays open with nothing chosen. Click the option again until the dropdown closes.
+  for (let attempt = 1; ; attempt += 1) {
+    await option.click();
+    const closed = await dropdown.waitFor({ state: 'hidden', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return label;
+    if (attempt === 3) throw new Error(`the dropdown of #${id} stayed open after picking “${label}” three times`);
+  }
+}
+
+/**
+ * Types into a searchable antd Select (by its field id) and picks the option containing `text`; returns once the select
+ * shows it chosen (a tag of a multiple select, the value of a single one), typing and picking again if a click missed.
+ */
+export async function pickSearched(page, id, text) {
+  const input = page.locator(`#${id}`);
+  // the select shows the choice as text (what is typed is an input's value, which hasText does not see)
+  const chosen = page.locator('.ant-select').filter({ has: input }).filter({ hasText: text }).first();
+  for (let attempt = 1; ; attempt += 1) {
+    await input.click();
+    await input.fill(text);
+    await dropdownOf(page, id).locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+    const shown = await chosen.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+    if (attempt === 3) throw new Error(`#${id} does not show “${text}” chosen after picking it three times`);
+  }
 }
 
 /**
@@ -209,10 +259,21 @@ export async function waitForTitle(page, prefix) {
 /** Opens a menu folder (unless open) and follows one of its pages. */
 export async function openPage(page, folder, item, url) {
   const title = menu(page).locator('.ant-menu-submenu-title', { hasText: folder });
-  const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
-  if (!open) await title.click();
-  await menu(page).locator('.ant-menu-item', { hasText: item }).click();
-  await page.waitForURL(url);
+  const clickItem = async () => {
+    const open = await title.evaluate((el) => el.parentElement?.classList.contains('ant-menu-submenu-open'));
+    if (!open) await title.click();
+    await menu(page).locator('.ant-menu-item', { hasText: item }).click();
+  };
+  await clickItem();
+  // A click that landed while the folder was still opening (the menu restores its open folders after a load) does
+  // not navigate: click the item once more rather than wait forever.
+  const arrived = await page.waitForURL(url, { timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (arrived) return;
+  await clickItem();
+  await page.waitForURL(url, { timeout: 30_000 });
 }
 
 /** Picks a node of an open TreeSelect dropdown by its exact title. */
@@ -265,4 +326,89 @@ export async function switchOrganization(page, name) {
       if (attempt >= 3) throw e;
     }
   }
+}
+
+/**
+ * Starts the cabinet simulator (`npm run simulate -- --device D… …`) for the given cabinets on the e2e server's
+ * broker (the address the server wrote to DATA_DIR/mqtt-address, as `npm run simulate` finds it next to `npm start`);
+ * resolves with the child process once it says all of them connected. Its output goes to e2e/artifacts/<log>.log.
+ * Stop it with stopSimulator (in a finally: a simulator left running keeps the runner from ending).
+ */
+export function startSimulator(dataDir, codes, { log = 'simulator', heartbeat = 2, telemetry = 3, seed = 7, minutes = 5 } = {}) {
+  const list = Array.isArray(codes) ? codes : [codes];
+  const url = fs.readFileSync(path.join(dataDir, 'mqtt-address'), 'utf8').trim();
+  const logFile = path.join(artifacts, `${log}.log`);
+  const errFd = fs.openSync(logFile, 'w');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/simulate.ts'),
+      ...list.flatMap((c) => ['--device', c]),
+      ...['--minutes', String(minutes), '--seed', String(seed), '--heartbeat', String(heartbeat), '--telemetry', String(telemetry)],
+      ...['--drop', '0', '--url', url],
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', errFd] },
+  );
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the simulator did not connect: ${out}`)), 60_000);
+    child.stdout.on('data', (b) => {
+      out += b.toString();
+      fs.appendFileSync(logFile, b);
+      if (out.includes(`已连接 ${list.length} 台`)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.once('exit', (c) => {
+      clearTimeout(timer);
+      reject(new Error(`the simulator exited (${c}): ${out}`));
+    });
+  });
+}
+
+/** Stops a simulator started by startSimulator (nothing when absent or already ended); resolves once it exited. */
+export async function stopSimulator(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+}
+
+/** The e2e server's embedded MQTT broker, as its start banner (in e2e/artifacts/server.log) names it. */
+export function brokerUrl() {
+  const log = fs.readFileSync(path.join(artifacts, 'server.log'), 'utf8');
+  const m = /mqtt:\/\/[^:\s]+:(\d+)/.exec(log);
+  assert(m, 'the server banner names no MQTT port');
+  return `mqtt://127.0.0.1:${m[1]}`;
+}
+
+/**
+ * Connects a registered cabinet over MQTT with its real credentials, like a real cabinet: it heartbeats (first with
+ * `firmware`, then every 2 s — the e2e server marks a silent cabinet 离线 after 10 s) and acknowledges every command
+ * with `ackMessage(cmd)`. Returns the client, the commands it received, and close() (for a finally).
+ */
+export async function connectCabinet(code, secret, { firmware = 'v3.0.0', ackMessage = () => '已执行' } = {}) {
+  const client = await mqtt.connectAsync(brokerUrl(), { clientId: code, username: code, password: secret, reconnectPeriod: 0 });
+  const received = [];
+  let beat;
+  const close = async () => {
+    clearInterval(beat);
+    await client.endAsync(true);
+  };
+  try {
+    await client.subscribeAsync(`dev/${code}/down/cmd`, { qos: 1 });
+    client.on('message', (_t, payload) => {
+      const cmd = JSON.parse(payload.toString());
+      received.push(cmd);
+      client.publish(`dev/${code}/up/ack`, JSON.stringify({ v: 1, id: cmd.id, ok: true, message: ackMessage(cmd) }), { qos: 1 });
+    });
+    await client.publishAsync(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1, firmware }), { qos: 1 });
+    beat = setInterval(() => client.publish(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1 }), { qos: 1 }), 2000);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { client, received, close };
 }

@@ -133,6 +133,24 @@ async function main() {
   const webDist = path.join(dataDir, 'web');
   fs.cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
   const password = `E2e${randomBytes(6).toString('hex')}7x`;
+  // the server's test clock (docs/operations.md): a journey moves time forward instead of waiting for it
+  const clockToken = randomBytes(16).toString('hex');
+  const clockCall = async (init) => {
+    const res = await fetch(`${base}/__test/clock`, {
+      ...init,
+      headers: { authorization: `Bearer ${clockToken}`, 'content-type': 'application/json' },
+    });
+    if (!res.ok) throw new Error(`the test clock refused: ${res.status} ${await res.text()}`);
+    return (await res.json()).now;
+  };
+  /** The server's clock for a journey: `now()` reads it; `advance(ms)` moves it forward, for a journey marked movesClock. */
+  const clockFor = (journey) => ({
+    now: () => clockCall({ method: 'GET' }),
+    advance: (ms) => {
+      if (!journey.movesClock) throw new Error(`journey ${journey.name} moves the clock without movesClock: true`);
+      return clockCall({ method: 'POST', body: JSON.stringify({ advanceMs: ms }) });
+    },
+  });
   const serverLog = fs.openSync(path.join(artifacts, 'server.log'), 'w');
   // Nine journeys from one address load the app ~40 times within a minute (each load fetches
   // dozens of chunks, all counted by the per-address rate limit): raise the limit for the run.
@@ -156,6 +174,10 @@ async function main() {
       // journeys whose cabinet must stay 在线 keep heartbeating (docs/operations.md)
       DEVICE_OFFLINE_SECONDS: '10',
       DEVICE_SWEEP_SECONDS: '1',
+      // 定时生效 price adjustments: applied within 2 s of their time, and a journey may schedule one 5 s ahead
+      PRICE_SWEEP_SECONDS: '2',
+      PRICE_SCHEDULE_MIN_AHEAD_SECONDS: '5',
+      TEST_CLOCK_TOKEN: clockToken,
     },
     stdio: ['ignore', serverLog, serverLog],
   });
@@ -167,7 +189,9 @@ async function main() {
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     const only = process.argv.slice(2);
-    const selected = only.length ? journeys.filter((j) => only.some((w) => j.name.includes(w))) : journeys;
+    const chosen = only.length ? journeys.filter((j) => only.some((w) => j.name.includes(w))) : journeys;
+    // journeys that move the server's clock forward run last: no other journey sees the moved time
+    const selected = [...chosen.filter((j) => !j.movesClock), ...chosen.filter((j) => j.movesClock)];
     for (const [i, journey] of selected.entries()) {
       const shot = path.join(artifacts, `${String(i + 1).padStart(2, '0')}-${journey.name}.png`);
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
@@ -181,7 +205,15 @@ async function main() {
       page.setDefaultTimeout(20_000);
       const started = Date.now();
       try {
-        await journey.run({ page, context, base, password, dataDir, shot: (p) => page.screenshot({ path: p ?? shot, fullPage: false }) });
+        await journey.run({
+          page,
+          context,
+          base,
+          password,
+          dataDir,
+          clock: clockFor(journey),
+          shot: (p) => page.screenshot({ path: p ?? shot, fullPage: false }),
+        });
         if (pageErrors.length) throw new Error(`uncaught page error: ${pageErrors[0]}`);
         if (!fs.existsSync(shot)) await page.screenshot({ path: shot });
         results.push({ name: journey.name, ok: true, ms: Date.now() - started });

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import mqtt from 'mqtt';
-import { activateOnDetail, artifacts, assert, registerDevice, shotPath, signIn } from './kit.mjs';
+import { activateOnDetail, assert, connectCabinet, registerDevice, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of 语音提醒 (issue 13, section 126): the admin registers and activates a cabinet, which connects over the
@@ -9,13 +6,6 @@ import { activateOnDetail, artifacts, assert, registerDevice, shotPath, signIn }
  * Chinese voice), pushes it, and sees the cabinet's push 已确认 after it acknowledged the 同步语音 command.
  */
 const shot = shotPath('voice');
-
-function brokerUrl() {
-  const log = fs.readFileSync(path.join(artifacts, 'server.log'), 'utf8');
-  const m = /mqtt:\/\/[^:\s]+:(\d+)/.exec(log);
-  assert(m, 'the server banner names no MQTT port');
-  return `mqtt://127.0.0.1:${m[1]}`;
-}
 
 export const voiceJourneys = [
   {
@@ -29,21 +19,9 @@ export const voiceJourneys = [
       await page.goto(`${base}/website/device-management/device-detail/${code}`);
       await activateOnDetail(page);
 
-      const cabinet = await mqtt.connectAsync(brokerUrl(), { clientId: code, username: code, password: secret, reconnectPeriod: 0 });
-      const received = [];
-      let beat;
+      const cabinet = await connectCabinet(code, secret, { ackMessage: (cmd) => `已同步语音${cmd.data?.prompts?.length ?? 0}条` });
+      const { received } = cabinet;
       try {
-        await cabinet.subscribeAsync(`dev/${code}/down/cmd`, { qos: 1 });
-        cabinet.on('message', (_t, payload) => {
-          const cmd = JSON.parse(payload.toString());
-          received.push(cmd);
-          const n = cmd.data?.prompts?.length ?? 0;
-          cabinet.publish(`dev/${code}/up/ack`, JSON.stringify({ v: 1, id: cmd.id, ok: true, message: `已同步语音${n}条` }), { qos: 1 });
-        });
-        await cabinet.publishAsync(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1, firmware: 'v3.0.0' }), { qos: 1 });
-        // the e2e server marks a silent cabinet 离线 after 10 s: keep heartbeating like a real cabinet
-        beat = setInterval(() => cabinet.publish(`dev/${code}/up/heartbeat`, JSON.stringify({ v: 1 }), { qos: 1 }), 2000);
-
         // ---- the prompt
         await page.goto(`${base}/website/appreciation-service/voice-service`);
         await page.waitForFunction(() => globalThis.document.title.startsWith('语音提醒'));
@@ -108,8 +86,7 @@ export const voiceJourneys = [
           'the prompt is in the sync',
         );
       } finally {
-        clearInterval(beat);
-        await cabinet.endAsync(true);
+        await cabinet.close();
       }
     },
   },

@@ -11,6 +11,7 @@ const benches = [
   ['operation log keyset paging', ['--import', 'tsx', path.join(root, 'bench/operation-log.bench.ts')]],
   ['goods SKU list keyset paging', ['--import', 'tsx', path.join(root, 'bench/goods-sku.bench.ts')]],
   ['device link (MQTT)', ['--import', 'tsx', path.join(root, 'bench/device-link.bench.ts')]],
+  ['price resolver', ['--import', 'tsx', path.join(root, 'bench/price-resolver.bench.ts')]],
 ];
 let failed = 0;
 for (const [name, args] of benches) {

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { systemClock, type Clock } from './platform/clock.ts';
+import { AdjustableClock, systemClock, type Clock } from './platform/clock.ts';
 import { noHumanCheck, type HumanCheck } from './platform/auth/verify-code.service.ts';
 import { AppError, asAppError } from './platform/errors.ts';
 import { registerApiDocs } from './platform/gateway/api-docs.ts';
@@ -24,6 +24,7 @@ import { createChannelStores } from './platform/secure/channel-stores.ts';
 import { isApiTarget } from './platform/secure/request-target.ts';
 import { isSecurePath, refuseTarget, registerSecureChannel, registerTargetRule } from './platform/secure/secure-channel.routes.ts';
 import { createSmsSender } from './platform/sms/sms-sender.ts';
+import { registerTestClock } from './platform/test-clock.routes.ts';
 import { VERSION } from './version.ts';
 
 z.config(z.locales.zhCN());
@@ -52,19 +53,24 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     // A target the router cannot decode (`%C0%AF`…): refused like any target that is not plain.
     frameworkErrors: (_err, req, reply) => refuseTarget(req, reply),
   });
+  // the e2e server's test clock (TEST_CLOCK_TOKEN): the wall clock plus an offset /__test/clock moves forward
+  const testClock = !opts.clock && config.testClockToken ? new AdjustableClock() : undefined;
+  const clock = opts.clock ?? testClock ?? systemClock;
   const registry = new OperationRegistry();
   await discoverOperations(registry);
   const services = {
     sms: createSmsSender(config, db.db, app.log),
-    channels: createChannelStores(db, opts.clock ?? systemClock),
+    channels: createChannelStores(db, clock),
     humanCheck: opts.humanCheck ?? noHumanCheck,
   } as Services;
-  const deps: GatewayDeps = { db, config, clock: opts.clock ?? systemClock, registry, services };
+  const deps: GatewayDeps = { db, config, clock, registry, services };
+  // One job runner for the app: the export center starts and stops it; modules add their queues before it starts.
+  services.jobs = createJobRunner(config, db, app.log, () => deps.clock.now());
   const exportTasks = new ExportTasks({
     db,
     config,
     clock: deps.clock,
-    runner: createJobRunner(config, db, app.log),
+    runner: services.jobs,
     log: app.log,
     open: exportOpener(deps, app.log),
   });
@@ -130,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerInputGuard(app);
   registerGatewayRoutes(app, deps, publicRateLimit);
   registerExportRoutes(app, deps);
+  if (testClock && config.testClockToken) registerTestClock(app, testClock, config.testClockToken);
   for (const mod of await importModuleFiles('routes')) {
     const register = mod.registerRoutes as ((a: FastifyInstance, d: GatewayDeps, limit: number) => void) | undefined;
     register?.(app, deps, publicRateLimit);

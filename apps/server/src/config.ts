@@ -97,10 +97,29 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'MQTT_SHARE_GROUP 只能包含字母、数字、- 和 _（1–64 个字符）')
     .optional(),
   DEVICE_SWEEP_SECONDS: z.coerce.number().int('DEVICE_SWEEP_SECONDS 必须是整数').min(0).max(3600).default(10),
+  /** How often 待生效 adjustment orders whose time has passed are applied (the catch-up sweep; 0: only when asked). */
+  PRICE_SWEEP_SECONDS: z.coerce
+    .number({ error: 'PRICE_SWEEP_SECONDS 必须是整数（秒）' })
+    .int('PRICE_SWEEP_SECONDS 必须是整数')
+    .min(0)
+    .max(3600)
+    .default(30),
+  /** The least a scheduled adjustment's time must be ahead of its submit (seconds; e2e runs use 1). */
+  PRICE_SCHEDULE_MIN_AHEAD_SECONDS: z.coerce
+    .number({ error: 'PRICE_SCHEDULE_MIN_AHEAD_SECONDS 必须是整数（秒）' })
+    .int('PRICE_SCHEDULE_MIN_AHEAD_SECONDS 必须是整数')
+    .min(0)
+    .max(3600)
+    .default(15),
   /**
    * Seconds of silence after which a device shows 离线 (the protocol's 90 s). Only for tests and demos that cannot
    * wait 90 s (the e2e server uses a few seconds); production keeps the protocol's value.
    */
+  /**
+   * Turns on the test clock (docs/operations.md): /__test/clock moves the server's time forward for a caller holding
+   * this token. For the e2e run only; refused in production.
+   */
+  TEST_CLOCK_TOKEN: z.string().min(16, 'TEST_CLOCK_TOKEN 至少16位').optional(),
   DEVICE_OFFLINE_SECONDS: z.coerce
     .number({ error: 'DEVICE_OFFLINE_SECONDS 必须是整数（秒）' })
     .int('DEVICE_OFFLINE_SECONDS 必须是整数（秒）')
@@ -152,6 +171,11 @@ export interface Config {
   /** auto: pg-boss on PostgreSQL, in-process on SQLite. */
   jobRunner: 'auto' | 'inprocess' | 'pgboss';
   /**
+   * The price engine (docs/prices.md): `sweepIntervalMs` how often due 待生效 adjustment orders are applied (0: only
+   * when asked), `minAheadMs` the least a scheduled order's time is ahead of its submit.
+   */
+  price: { sweepIntervalMs: number; minAheadMs: number };
+  /**
    * The business time zone (IANA): "today" for business dates, and the clock every timestamp is shown
    * on (web, exports, export file names). Sent to the web with getInfo.
    */
@@ -181,6 +205,8 @@ export interface Config {
   };
   /** The map web service (docs/operations.md): without a key the map calls answer offline. */
   map: { key?: string; baseUrl: string };
+  /** Set: the server runs on a test clock that /__test/clock moves forward for this token (never in production). */
+  testClockToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -214,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEVICE_LINK === 'external' && !e.MQTT_URL) {
     throw new ConfigError('配置错误 (invalid configuration):\n  - MQTT_URL: DEVICE_LINK=external 时必须设置');
   }
+  if (e.TEST_CLOCK_TOKEN !== undefined && e.NODE_ENV === 'production') {
+    throw new ConfigError('配置错误 (invalid configuration):\n  - TEST_CLOCK_TOKEN: 生产环境不能使用测试时钟');
+  }
   const linkMode = e.DEVICE_LINK === 'auto' ? (e.MQTT_URL ? 'external' : e.NODE_ENV === 'test' ? 'off' : 'embedded') : e.DEVICE_LINK;
   return {
     env: e.NODE_ENV,
@@ -242,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workers: e.EXPORT_WORKERS,
     },
     jobRunner: e.JOB_RUNNER,
+    price: { sweepIntervalMs: e.PRICE_SWEEP_SECONDS * 1000, minAheadMs: e.PRICE_SCHEDULE_MIN_AHEAD_SECONDS * 1000 },
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     deviceLink: {
       mode: linkMode,
@@ -260,5 +290,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // API docs: to signed-in admins unless explicitly opened to everyone (or switched off).
     apiDocs: apiDocsMode(e.API_DOCS),
     checkOutputs: e.NODE_ENV !== 'production',
+    testClockToken: e.TEST_CLOCK_TOKEN,
   };
 }

@@ -14,6 +14,13 @@ describe('configuration', () => {
     expect(c.businessTimeZone).toBe('Asia/Shanghai');
   });
 
+  it('takes a test clock token outside production only, of at least 16 characters', () => {
+    expect(loadConfig({}).testClockToken).toBeUndefined();
+    expect(loadConfig({ TEST_CLOCK_TOKEN: 'x'.repeat(16) }).testClockToken).toBe('x'.repeat(16));
+    expect(() => loadConfig({ TEST_CLOCK_TOKEN: 'short' })).toThrow(/TEST_CLOCK_TOKEN 至少16位/);
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_TOKEN: 'x'.repeat(16) })).toThrow(/生产环境不能使用测试时钟/);
+  });
+
   it('takes the business time zone from BUSINESS_TIME_ZONE', () => {
     expect(loadConfig({ BUSINESS_TIME_ZONE: 'UTC' }).businessTimeZone).toBe('UTC');
     expect(loadConfig({ BUSINESS_TIME_ZONE: 'Asia/Hong_Kong' }).businessTimeZone).toBe('Asia/Hong_Kong');

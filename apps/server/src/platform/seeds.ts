@@ -25,6 +25,21 @@ export function generateDemoPassword(): string {
   return `Dm${raw.slice(0, 10)}7a`;
 }
 
+/** The demo merchant's id (the first merchant), for the demo seeds; absent before the merchant seed ran. */
+export async function demoMerchantId(db: Kysely<Database>): Promise<number | undefined> {
+  return (await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst())?.id;
+}
+
+/** A demo account of the merchant by its user name: its id and name, as the demo's history rows record them. */
+export function demoAccount(db: Kysely<Database>, merchantId: number, userName: string) {
+  return db
+    .selectFrom('account')
+    .select(['id', 'user_name'])
+    .where('merchant_id', '=', merchantId)
+    .where('user_name', '=', userName)
+    .executeTakeFirst();
+}
+
 function isSeed(v: unknown): v is Seed {
   return typeof v === 'object' && v !== null && typeof (v as Seed).order === 'number';
 }

@@ -1,4 +1,13 @@
-import { downTopic, upTopic, voiceSyncData, type CommandPayload, type VoiceSyncData } from '@merchant/contracts/device/device-protocol';
+import {
+  downTopic,
+  planogramSyncData,
+  priceSyncData,
+  upTopic,
+  voiceSyncData,
+  type CommandPayload,
+  type PlanogramSyncData,
+  type VoiceSyncData,
+} from '@merchant/contracts/device/device-protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 
 /** A small deterministic PRNG (mulberry32): the same seed, the same cabinet life. */
@@ -49,6 +58,12 @@ export class VirtualCabinet {
   door: 'open' | 'closed' = 'closed';
   /** The voice prompts the cabinet plays (replaced by each 同步语音). */
   voicePrompts: VoiceSyncData['prompts'] = [];
+  /** The prices the cabinet charges (分 by SKU id): set by 同步货道 for its slots, updated by each 同步价格 for the SKUs it names. */
+  readonly prices = new Map<number, number>();
+  /** The adjustment orders whose prices it has taken (同步价格 orderNo), oldest first. */
+  readonly priceOrders: string[] = [];
+  /** The planogram (slots, SKUs, prices) of the last 同步货道. */
+  planogram: PlanogramSyncData | undefined;
   /** Seconds left off the link (a simulated outage). */
   private offlineFor = 0;
   private closeDoorAt = -1;
@@ -143,6 +158,20 @@ export class VirtualCabinet {
           this.voicePrompts = data.data.prompts;
           answer = { ok: true, message: `已同步语音${data.data.prompts.length}条` };
         } else answer = { ok: false, message: '语音数据格式不正确' };
+      } else if (cmd.type === 'price-sync') {
+        const data = priceSyncData.safeParse(cmd.data);
+        if (data.success) {
+          for (const p of data.data.prices) this.prices.set(p.skuId, p.priceCents);
+          this.priceOrders.push(data.data.orderNo);
+          answer = { ok: true, message: `已同步价格${data.data.prices.length}个` };
+        } else answer = { ok: false, message: '价格数据格式不正确' };
+      } else if (cmd.type === 'planogram-sync') {
+        const data = planogramSyncData.safeParse(cmd.data);
+        if (data.success) {
+          this.planogram = data.data;
+          for (const slot of data.data.slots) this.prices.set(slot.skuId, slot.price);
+          answer = { ok: true, message: `已同步货道${data.data.slots.length}个` };
+        } else answer = { ok: false, message: '货道数据格式不正确' };
       } else answer = { ok: false, message: `不支持的指令 ${String(cmd.type)}` };
     }
     this.publish('ack', { id: cmd.id, ...answer });

@@ -74,7 +74,7 @@ export const UP_PAYLOADS = { heartbeat: heartbeatPayload, telemetry: telemetryPa
 export const COMMAND_TYPES = { 'open-door': '开门', reboot: '重启', sync: '同步' } as const;
 export type CommandType = keyof typeof COMMAND_TYPES;
 /** Commands the server sends on its own account, carrying `data` (同步语音: the voice prompts a cabinet plays). */
-export const SYSTEM_COMMAND_TYPES = { 'voice-sync': '同步语音' } as const;
+export const SYSTEM_COMMAND_TYPES = { 'voice-sync': '同步语音', 'price-sync': '同步价格', 'planogram-sync': '同步货道' } as const;
 export type SystemCommandType = keyof typeof SYSTEM_COMMAND_TYPES;
 /** Every command type's name (the command records). */
 export const COMMAND_TYPE_NAMES: Readonly<Record<string, string>> = { ...COMMAND_TYPES, ...SYSTEM_COMMAND_TYPES };
@@ -93,6 +93,34 @@ export const voicePromptPayload = z.object({
 /** 同步语音 data, version 1: the whole set of enabled prompts that apply to the cabinet (it replaces what it had). */
 export const voiceSyncData = z.object({ voiceVersion: z.literal(1), prompts: z.array(voicePromptPayload) });
 export type VoiceSyncData = z.infer<typeof voiceSyncData>;
+
+/** One SKU's price as a cabinet receives it (同步价格 `data.prices`): the price a consumer pays there, in 分. */
+export const pricePayload = z.object({ skuId: z.number(), skuCode: z.string(), priceCents: z.number().int().positive() });
+/**
+ * 同步价格 data, version 1: the new effective prices of the SKUs an applied adjustment order changed on the cabinet
+ * (it updates those SKUs and keeps the others).
+ */
+export const priceSyncData = z.object({ priceVersion: z.literal(1), orderNo: z.string(), prices: z.array(pricePayload) });
+export type PriceSyncData = z.infer<typeof priceSyncData>;
+
+/** One slot as a cabinet receives it (同步货道 `data.slots`); prices in cents. */
+export const planogramSlotPayload = z.object({
+  slotNo: z.string(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  capacity: z.number(),
+  parLevel: z.number(),
+  price: z.number(),
+});
+/** 同步货道 data, version 1: the cabinet's whole planogram (it replaces what it had). */
+export const planogramSyncData = z.object({
+  planogramVersion: z.literal(1),
+  templateCode: z.string(),
+  templateVersion: z.number(),
+  slots: z.array(planogramSlotPayload),
+});
+export type PlanogramSyncData = z.infer<typeof planogramSyncData>;
 
 export const commandPayload = z.object({
   v: version,

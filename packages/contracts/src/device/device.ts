@@ -150,7 +150,15 @@ export const deviceOps = defineOperations(
       name: 'device.model.list',
       label: '柜型列表',
       // the contract form (智能柜投放合同) and the activation pages pick a model too
-      anchor: ['device-list', 'contract-list', 'device-active-application', 'voice-service'],
+      anchor: [
+        'device-list',
+        'contract-list',
+        'device-active-application',
+        'voice-service',
+        'merchant-goods-scene',
+        'merchant-list',
+        'masterplate-goods-list',
+      ],
       input: z.object({}),
       output: z.array(deviceModelSchema),
     },

@@ -54,7 +54,7 @@ export const FILE_PURPOSES = {
    */
   goods: {
     label: '商品图片',
-    anchors: ['standard-product-edit', 'goods-management-list', 'new-products-list'],
+    anchors: ['standard-product-edit', 'goods-management-list', 'new-products-list', 'marchant-add-new-product'],
     shownOn: ['standard-product-list', 'sku-list', 'record-list'],
     types: ['image/jpeg', 'image/png', 'image/webp'],
     maxBytes: 2 * 1024 * 1024,

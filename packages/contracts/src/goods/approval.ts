@@ -241,7 +241,8 @@ export const approvalPdfFileName = (approvalCode: string, kind: number) =>
 const REVIEW = 'new-products-review';
 
 export const approvalOps = defineOperations(
-  { anchor: 'new-products-list', merchantScope: 'merchant', targets: GOODS_TARGETS },
+  // marchant-add-new-product (商户商品 section 129) is the same application flow under the merchant-goods menu
+  { anchor: ['new-products-list', 'marchant-add-new-product'], merchantScope: 'merchant', targets: GOODS_TARGETS },
   {
     list: {
       name: 'goods.approval.list',

@@ -68,6 +68,8 @@ export const categoryOps = defineOperations(
         'mall-sku-list',
         'mall-salesmanagement-list',
         'mall-add-new-product',
+        'marchant-add-new-product',
+        'public-goods-list',
       ],
       input: z.object({}),
       output: z.array(categoryRootSchema),

@@ -146,7 +146,7 @@ export const goodsAdoptableInput = listInput(
     keyword: z.string().trim().max(60, '关键词不能超过60个字').optional(),
     categoryId: categoryIdSchema.optional(),
   },
-  ['createdAt'],
+  ['createdAt', 'goodsNo'],
 );
 
 export const goodsOps = defineOperations(
@@ -163,9 +163,12 @@ export const goodsOps = defineOperations(
     adoptable: {
       name: 'goods.goods.adoptable',
       label: '可选标准商品',
+      // public-goods-list (公共商品库, section 129) is the standard library seen from the merchant
+      anchor: ['goods-management-list', 'public-goods-list'],
       summary: '从标准库选品：尚未选入商品列表的标准商品',
       input: goodsAdoptableInput,
       output: pagedOf(adoptableRowSchema),
+      exportable: true,
     },
     create: {
       name: 'goods.goods.create',
@@ -178,6 +181,7 @@ export const goodsOps = defineOperations(
     adopt: {
       name: 'goods.goods.adopt',
       label: '从标准库选品',
+      anchor: ['goods-management-list', 'public-goods-list'],
       summary: '从标准库选品：每个标准商品生成一个商品和一个SKU（条码即商品条码，销售价默认建议零售价）',
       writes: true,
       input: goodsAdoptInput,

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoMerchantId, type Seed } from '../../platform/seeds.ts';
 
 /**
  * The demo cabinets' past on the link (after the devices of device.seed.ts and point.seed.ts, orders 30–31): every
@@ -25,12 +25,12 @@ const FAULTS: [code: string, message: string][] = [
 ];
 
 export async function seedDeviceRecords(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
   const devices = await db
     .selectFrom('device')
     .select(['id', 'device_code', 'model_code', 'status', 'created_at'])
-    .where('merchant_id', '=', merchant.id)
+    .where('merchant_id', '=', mid)
     .where('status', '!=', 1)
     .orderBy('device_code')
     .execute();
@@ -49,16 +49,16 @@ export async function seedDeviceRecords(db: Kysely<Database>, now: number): Prom
       end = start - (1 + ((i + k) % 5)) * HOUR;
     }
     for (const [on, off] of stays) {
-      logs.push({ merchant_id: merchant.id, device_id: d.id, event: 'online', created_at: on });
+      logs.push({ merchant_id: mid, device_id: d.id, event: 'online', created_at: on });
       // the sweep notices the silence 90–100 s after the last message
-      logs.push({ merchant_id: merchant.id, device_id: d.id, event: 'offline', created_at: off + 90_000 + (i % 10) * 1000 });
+      logs.push({ merchant_id: mid, device_id: d.id, event: 'offline', created_at: off + 90_000 + (i % 10) * 1000 });
     }
     if (i % 3 === 0) {
       for (let k = 0; k < 1 + (i % 4); k++) {
         const [code, message] = FAULTS[(i + k) % FAULTS.length];
         const [on, off] = stays[(k * 3) % stays.length];
         faults.push({
-          merchant_id: merchant.id,
+          merchant_id: mid,
           device_id: d.id,
           fault_code: code,
           message,

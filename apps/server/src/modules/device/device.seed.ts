@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { hashSecret, newSecret } from './device.secret.ts';
 import * as repo from './device.repo.ts';
 import type { DeviceModelTable } from './device.table.ts';
@@ -31,21 +31,16 @@ const NAMES = [
 
 /** The demo merchant's cabinets: D2611000001… (the simulator runs them: npm run simulate). */
 export async function seedDemoDevices(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const admin = await db
-    .selectFrom('account')
-    .select('id')
-    .where('merchant_id', '=', merchant.id)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
+  const admin = await demoAccount(db, mid, 'admin');
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < 24; i++) {
       const model = DEVICE_MODELS[i % DEVICE_MODELS.length];
       const status = i >= 22 ? 3 : i >= 20 ? 1 : 2;
       const at = now - (30 - i) * 86_400_000;
       await repo.insertDevice(trx, {
-        merchant_id: merchant.id,
+        merchant_id: mid,
         device_code: `D2611${String(i + 1).padStart(6, '0')}`,
         name: `${NAMES[i % NAMES.length]}${i >= NAMES.length ? '2号柜' : '1号柜'}`,
         model_code: model.code,

@@ -2,7 +2,7 @@ import { addDays, calendarDateOf } from '@merchant/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { cstDate } from '../../platform/business-code.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { BULLETIN_SUBJECT } from './point-bulletin.repo.ts';
 
 /**
@@ -50,9 +50,8 @@ const PLANS: { status: number; start: number; end: number | null }[] = [
 ];
 
 export async function seedBulletins(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
   const people = await db
     .selectFrom('account')
     .select(['id', 'user_name'])

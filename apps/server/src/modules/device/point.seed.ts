@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { hashSecret, newSecret } from './device.secret.ts';
 import { DEVICE_MODELS } from './device.seed.ts';
 import * as deviceRepo from './device.repo.ts';
@@ -155,9 +155,9 @@ const HOURS: [string, string][] = [
 ];
 
 export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const accounts = await repo.merchantAccounts(db, merchant.id);
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
+  const accounts = await repo.merchantAccounts(db, mid);
   const admin = accounts.find((a) => a.user_name === 'admin') ?? accounts[0];
   const rnd = random(20261123);
   await db.transaction().execute(async (trx) => {
@@ -166,7 +166,7 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
       trx
         .insertInto('record_history')
         .values({
-          merchant_id: merchant.id,
+          merchant_id: mid,
           subject,
           subject_id: subjectId,
           action,
@@ -192,7 +192,7 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
         const rent = [0, 30000, 50000, 80000, 120000, 200000][n % 6];
         const commission = [500, 800, 1000, 1200, 1500][n % 5];
         const id = await repo.insertPoint(trx, {
-          merchant_id: merchant.id,
+          merchant_id: mid,
           point_code: pointCode,
           name,
           scene,
@@ -239,7 +239,7 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
       const status = i % 9 === 0 ? 3 : i % 5 === 0 ? 1 : 2;
       const at = now - (80 - i) * 86_400_000;
       await deviceRepo.insertDevice(trx, {
-        merchant_id: merchant.id,
+        merchant_id: mid,
         device_code: `D2611${String(i + 1).padStart(6, '0')}`,
         name: `${model.name.replace('柜', '')}${String(i + 1).padStart(3, '0')}号柜`,
         model_code: model.code,
@@ -262,7 +262,7 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
     const devices = await trx
       .selectFrom('device')
       .select(['id', 'device_code', 'name', 'status', 'created_at'])
-      .where('merchant_id', '=', merchant.id)
+      .where('merchant_id', '=', mid)
       .orderBy('device_code')
       .execute();
     let k = 0;
@@ -275,7 +275,7 @@ export async function seedDemoPoints(db: Kysely<Database>, now: number): Promise
       await history('device.point', p.code, 'bind', '绑定设备', [ch('devices', '绑定设备', '（空）', `${d.name}（${d.device_code}）`)], at);
       await history('device.device', d.device_code, 'bind', '绑定点位', [ch('point', '所在点位', '（空）', `${p.name}（${p.code}）`)], at);
       await bindingRepo.insertBinding(trx, {
-        merchant_id: merchant.id,
+        merchant_id: mid,
         point_id: pointId,
         device_id: d.id,
         active_device_id: d.id,

@@ -21,7 +21,7 @@ import type { Database } from '../../db/database.ts';
 import type { GoodsApprovalTable } from './approval.table.ts';
 import { badInput, conflict, forbidden, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
-import { describeChanges, historyPage, toHistoryEntry, writeHistory } from '../../platform/record-history.ts';
+import { describeChanges, historyPage, historyQuery, toHistoryEntry, writeHistory } from '../../platform/record-history.ts';
 import { assertFresh } from '../../platform/versioned.ts';
 import { withApprovalCode } from './approval-code.ts';
 import * as repo from './approval.repo.ts';
@@ -351,7 +351,10 @@ export async function save(ctx: SessionOpContext, input: AnySaveInput, family: A
     return withApprovalCode(
       APPROVAL_CODE_PREFIX[input.kind],
       now,
-      (c) => repo.approvalCodeTaken(ctx.db, ctx.merchantId, c),
+      // a code is never reused, not even that of a deleted draft: its history stays its own
+      async (c) =>
+        (await repo.approvalCodeTaken(ctx.db, ctx.merchantId, c)) ||
+        (await historyQuery(ctx.db, ctx.merchantId, SUBJECT, c).limit(1).executeTakeFirst()) !== undefined,
       (approvalCode) =>
         ctx.db.transaction().execute(async (trx) => {
           await repo.insertApproval(trx, {

@@ -1,7 +1,7 @@
 import { gs1CheckDigit } from '@merchant/contracts/goods/goods-fields';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { chinaDate } from './approval-code.ts';
 
 /**
@@ -49,9 +49,8 @@ const REJECT_REASONS = [
 const SPEC_VALUES = ['草莓味', '香草味', '家庭装', '低糖', '6瓶装', '大包装'];
 
 export async function seedApprovals(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
   const leaves = await db
     .selectFrom('goods_category')
     .select('id')

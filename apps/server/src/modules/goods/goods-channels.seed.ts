@@ -4,7 +4,7 @@ import { SKU_ON_SHELF } from '@merchant/contracts/goods/sku';
 import { STORE_OFF_SHELF, STORE_ON_SHELF } from '@merchant/contracts/goods/store-goods';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { seedHistory } from '../../platform/record-history.ts';
 import { BANK_SUBJECT } from './goods-bank.service.ts';
 import { CHANNEL_SHELF_SUBJECT } from './sales-channel.service.ts';
@@ -35,9 +35,8 @@ export const seed: Seed = {
 };
 
 export async function seedGoodsChannels(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
   const goods = await db
     .selectFrom('goods')
     .select(['id', 'goods_code'])
@@ -67,12 +66,7 @@ export async function seedGoodsChannels(db: Kysely<Database>, now: number): Prom
     .select(['merchant_channel.channel_code', 'channel.name'])
     .where('merchant_channel.merchant_id', '=', mid)
     .execute();
-  const admin = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
+  const admin = await demoAccount(db, mid, 'admin');
   const by = admin?.id ?? 0;
 
   await db.transaction().execute(async (trx) => {

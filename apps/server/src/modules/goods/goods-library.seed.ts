@@ -1,7 +1,7 @@
 import { gs1CheckDigit } from '@merchant/contracts/goods/goods-fields';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import type { StandardProductTable } from './standard-product.table.ts';
 
 const DAY = 86_400_000;
@@ -575,15 +575,10 @@ export const LIBRARY: Tree = [
 
 /** The first merchant: the demo merchant (order 10 seeds it first). */
 async function demoMerchant(db: Kysely<Database>) {
-  const m = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!m) return undefined;
-  const admin = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', m.id)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
-  return { id: m.id, adminId: admin?.id ?? 0, adminName: admin?.user_name ?? 'admin' };
+  const id = await demoMerchantId(db);
+  if (id === undefined) return undefined;
+  const admin = await demoAccount(db, id, 'admin');
+  return { id, adminId: admin?.id ?? 0, adminName: admin?.user_name ?? 'admin' };
 }
 
 /** A China (69) EAN-13: 69 + a 5-digit company code per brand + a 5-digit item number + the check digit. */

@@ -1,4 +1,4 @@
-import { GOODS_STATUS, goodsListInput, goodsOps, type GoodsRow } from '@merchant/contracts/goods/goods';
+import { GOODS_STATUS, goodsAdoptableInput, goodsListInput, goodsOps, type GoodsRow } from '@merchant/contracts/goods/goods';
 import { STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
@@ -28,7 +28,25 @@ export const goodsList = implement(goodsOps.list, {
   }),
 });
 export const goodsDetail = implement(goodsOps.detail, (ctx, i) => s.detail(ctx, i.goodsId));
-export const goodsAdoptable = implement(goodsOps.adoptable, (ctx, i) => s.adoptable(ctx, i));
+export const goodsAdoptable = implement(goodsOps.adoptable, {
+  handler: (ctx, i) => s.adoptable(ctx, i),
+  export: queryExport(goodsAdoptableInput, {
+    query: (ctx, i) => s.adoptableExportQuery(ctx, i),
+    mapBatch: s.adoptableRows,
+    filterLabels: { keyword: '关键词', categoryId: '商品分类' },
+    columns: [
+      { header: '商品编号', key: 'goodsNo' },
+      { header: '商品名称', key: 'name', width: 30 },
+      { header: '条码', key: 'barcode', width: 16 },
+      { header: '品牌', key: 'brand' },
+      { header: '规格', key: 'spec' },
+      { header: '单位', key: 'unit' },
+      { header: '商品分类', key: 'categoryPath', width: 24 },
+      { header: '储存方式', key: 'storageStyle', type: 'enum', labels: STORAGE_STYLES },
+      { header: '建议零售价（元）', key: 'guidePrice', type: 'money' },
+    ],
+  }),
+});
 export const goodsCreate = implement(goodsOps.create, (ctx, i) => s.create(ctx, i));
 export const goodsAdopt = implement(goodsOps.adopt, (ctx, i) => s.adopt(ctx, i));
 export const goodsUpdate = implement(goodsOps.update, (ctx, i) => s.update(ctx, i));

@@ -3,7 +3,7 @@ import { gs1CheckDigit, type SpecValue } from '@merchant/contracts/goods/goods-f
 import { SKU_OFF_SHELF, SKU_ON_SHELF, skuName } from '@merchant/contracts/goods/sku';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { seedHistory } from '../../platform/record-history.ts';
 import { STANDARD_PRODUCT_ENABLED } from './standard-product.repo.ts';
 
@@ -29,9 +29,8 @@ export const seed: Seed = {
 };
 
 export async function seedGoods(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
   const products = await db
     .selectFrom('standard_product')
     .select([
@@ -54,12 +53,7 @@ export async function seedGoods(db: Kysely<Database>, now: number): Promise<void
     .limit(ADOPT)
     .execute();
   if (products.length === 0) return;
-  const admin = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
+  const admin = await demoAccount(db, mid, 'admin');
   const taken = new Set(products.map((p) => p.barcode));
   let extra = 0;
   const extraBarcode = () => {

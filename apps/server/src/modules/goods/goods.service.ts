@@ -146,30 +146,33 @@ export async function detail(ctx: SessionOpContext, goodsId: number): Promise<Go
   };
 }
 
+type AdoptableFilter = Parameters<typeof adoptableQuery>[2];
+type AdoptableDbRow = Awaited<ReturnType<ReturnType<typeof adoptableQuery>['execute']>>[number];
+
 export async function adoptable(
   ctx: SessionOpContext,
-  f: { keyword?: string; categoryId?: number; sortOrder: 'ascend' | 'descend'; pageNum: number; pageSize: number },
+  f: AdoptableFilter & { pageNum: number; pageSize: number },
 ): Promise<Paged<AdoptableRow>> {
   const { list: rows, total } = await fetchPage(ctx.db, adoptableQuery(ctx.db, ctx.merchantId, f), f);
+  return { list: await adoptableRows(ctx, rows), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+/** 公共商品库 导出: the same query without paging. */
+export const adoptableExportQuery = (ctx: SessionOpContext, f: AdoptableFilter) => adoptableQuery(ctx.db, ctx.merchantId, f);
+export async function adoptableRows(ctx: SessionOpContext, rows: AdoptableDbRow[]): Promise<AdoptableRow[]> {
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
-  return {
-    list: rows.map((r) => ({
-      standardProductId: Number(r.id),
-      goodsNo: r.goods_no,
-      name: r.name,
-      barcode: r.barcode,
-      brand: r.brand,
-      spec: r.spec,
-      unit: r.unit,
-      categoryPath: paths.get(Number(r.category_id)) ?? '',
-      storageStyle: Number(r.storage_style),
-      storageStyleName: nameOf(STORAGE_STYLES, r.storage_style),
-      guidePrice: Number(r.guide_price),
-    })),
-    total,
-    pageNum: f.pageNum,
-    pageSize: f.pageSize,
-  };
+  return rows.map((r) => ({
+    standardProductId: Number(r.id),
+    goodsNo: r.goods_no,
+    name: r.name,
+    barcode: r.barcode,
+    brand: r.brand,
+    spec: r.spec,
+    unit: r.unit,
+    categoryPath: paths.get(Number(r.category_id)) ?? '',
+    storageStyle: Number(r.storage_style),
+    storageStyleName: nameOf(STORAGE_STYLES, r.storage_style),
+    guidePrice: Number(r.guide_price),
+  }));
 }
 
 type SpuValues = Omit<ReturnType<typeof valuesOf>, 'status'>;

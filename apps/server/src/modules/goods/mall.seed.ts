@@ -3,7 +3,7 @@ import { skuName } from '@merchant/contracts/goods/sku';
 import type { PriceTier } from '@merchant/contracts/mall/price-tiers';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { chinaDate } from './approval-code.ts';
 
 /**
@@ -70,21 +70,10 @@ const LISTED = 56;
 const APPROVED = 3;
 
 export async function seedMall(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
-  const admin = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
-  const operator = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', '=', 'operator')
-    .executeTakeFirst();
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
+  const admin = await demoAccount(db, mid, 'admin');
+  const operator = await demoAccount(db, mid, 'operator');
   const by = admin ?? operator;
   if (!by) return;
   const products = await db

@@ -99,10 +99,11 @@ export function toSkuRow(r: repo.SkuListRow, paths: Map<number, string>): SkuRow
 }
 
 /**
- * One reason a SKU's storage style is fixed: answers, inside the SKU edit's transaction (`db`), whether this SKU
- * of this merchant has what freezes it (stock on hand or any stock movement; any sale).
+ * One reason a SKU's storage style is fixed: answers, inside the SKU edit's transaction (`db`), why this SKU of this
+ * merchant is frozen — a phrase that completes 「该SKU…，储存方式不能修改」 (e.g. 已放入商品模板或智能柜货道; stock on
+ * hand or movements; a sale) — or null when this reason does not hold.
  */
-export type StorageStyleLock = (db: Db, merchantId: number, skuId: number) => Promise<boolean>;
+export type StorageStyleLock = (db: Db, merchantId: number, skuId: number) => Promise<string | null>;
 
 const storageStyleLocks = new Set<StorageStyleLock>();
 
@@ -118,13 +119,13 @@ export function addStorageStyleLock(lock: StorageStyleLock): () => void {
   };
 }
 
-/**
- * Whether a SKU's storage style may no longer change: any registered lock says so. No lock is registered until
- * the stock and orders issues land, so for now every SKU's storage style may change.
- */
-export async function storageStyleLocked(db: Db, merchantId: number, skuId: number): Promise<boolean> {
-  for (const lock of storageStyleLocks) if (await lock(db, merchantId, skuId)) return true;
-  return false;
+/** Why a SKU's storage style may no longer change (the first registered lock that holds), or null. */
+export async function storageStyleLocked(db: Db, merchantId: number, skuId: number): Promise<string | null> {
+  for (const lock of storageStyleLocks) {
+    const reason = await lock(db, merchantId, skuId);
+    if (reason) return reason;
+  }
+  return null;
 }
 
 async function assertBarcodeFree(db: Db, merchantId: number, barcode: string, exceptId?: number, field = 'barcode') {
@@ -261,9 +262,8 @@ export async function update(ctx: SessionOpContext, i: z.output<typeof skuUpdate
       ctx.db.transaction().execute(async (trx) => {
         const sku = await requireSku(trx, ctx, i.skuId);
         const before = valuesOf(sku);
-        if (i.storageStyle !== before.storageStyle && (await storageStyleLocked(trx, mid, sku.id))) {
-          throw conflict('该SKU已有库存或销售，储存方式不能修改（字段：storageStyle）');
-        }
+        const locked = i.storageStyle !== before.storageStyle ? await storageStyleLocked(trx, mid, sku.id) : null;
+        if (locked) throw conflict(`该SKU${locked}，储存方式不能修改（字段：storageStyle）`);
         if (i.barcode !== before.barcode) await assertBarcodeFree(trx, mid, i.barcode, sku.id);
         if (!sameSpec(i.specValues, before.specValues)) await assertSpecFree(trx, mid, sku.goods_id, i.specValues, sku.id);
         const after = {

@@ -153,7 +153,7 @@ describe.each(DIALECTS)('SKUs (%s)', (dialect) => {
     // stands in for the stock / orders issues' check: this one SKU has stock or sales
     const release = addStorageStyleLock(async (_db, merchantId, id) => {
       asked.push([merchantId, id]);
-      return id === skuId;
+      return id === skuId ? '已有库存或销售' : null;
     });
     try {
       const s = await skuOf(skuId);

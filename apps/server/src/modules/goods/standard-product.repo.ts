@@ -116,7 +116,11 @@ export function findStandardProductById(db: Db, merchantId: number, id: number) 
 }
 
 /** Enabled standard products of the merchant that no live merchant goods has adopted yet (从标准库选品). */
-export function adoptableQuery(db: Db, merchantId: number, f: { keyword?: string; categoryId?: number; sortOrder: 'ascend' | 'descend' }) {
+export function adoptableQuery(
+  db: Db,
+  merchantId: number,
+  f: { keyword?: string; categoryId?: number; sortField?: 'createdAt' | 'goodsNo'; sortOrder: 'ascend' | 'descend' },
+) {
   let q = db
     .selectFrom('standard_product as sp')
     .where('sp.merchant_id', '=', merchantId)
@@ -151,6 +155,7 @@ export function adoptableQuery(db: Db, merchantId: number, f: { keyword?: string
       'sp.storage_style',
       'sp.guide_price',
     ])
+    .$if(f.sortField === 'goodsNo', (qb) => qb.orderBy('sp.goods_no', f.sortOrder === 'ascend' ? 'asc' : 'desc'))
     .orderBy('sp.id', f.sortOrder === 'ascend' ? 'asc' : 'desc');
 }
 

@@ -3,7 +3,7 @@ import { skuName } from '@merchant/contracts/goods/sku';
 import { SUPPLY_DISABLED, SUPPLY_ENABLED } from '@merchant/contracts/goods/supplier';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { seedHistory } from '../../platform/record-history.ts';
 import { STANDARD_PRODUCT_ENABLED } from './standard-product.repo.ts';
 
@@ -32,9 +32,8 @@ export const seed: Seed = {
 };
 
 export async function seedSupply(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
   const all = await db
     .selectFrom('standard_product')
     .select(['id', 'goods_no', 'barcode', 'name', 'brand', 'category_id', 'spec', 'unit', 'guide_price'])
@@ -52,12 +51,7 @@ export async function seedSupply(db: Kysely<Database>, now: number): Promise<voi
     while (c && Number(c.parent_id) !== 0) c = byId.get(Number(c.parent_id));
     return c?.name ?? '';
   };
-  const admin = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
+  const admin = await demoAccount(db, mid, 'admin');
   const by = admin?.id ?? 0;
 
   await db.transaction().execute(async (trx) => {

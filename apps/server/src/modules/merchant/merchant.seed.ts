@@ -2,7 +2,7 @@ import { calendarDateOf, DEFAULT_BUSINESS_TIME_ZONE } from '@merchant/contracts'
 import { creditCodeCheckChar } from '@merchant/contracts/merchant/certificate';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, type Seed } from '../../platform/seeds.ts';
 import { STORE_FIELD_LABELS } from './store.service.ts';
 
 const DAY = 86_400_000;
@@ -32,12 +32,7 @@ export async function seedMerchantBasics(db: Kysely<Database>, now: number): Pro
   const merchant = await db.selectFrom('merchant').select(['id', 'name']).orderBy('id').limit(1).executeTakeFirst();
   if (!merchant) return;
   const mid = merchant.id;
-  const admin = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
+  const admin = await demoAccount(db, mid, 'admin');
   const adminId = admin?.id ?? 0;
   const settledAt = now - 200 * DAY;
 

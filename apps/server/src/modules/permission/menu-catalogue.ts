@@ -58,6 +58,9 @@ export const SECTIONS: SectionDef[] = [
       p(10208, 'new-products-list', '新品申请'),
       action(10209, 'standard-product-edit', '编辑标准商品'),
       action(10210, 'new-products-review', '新品审核'),
+      p(10211, 'containerPrice-single', '单柜价格'),
+      p(10212, 'containerPrice-local-life-price', '本地生活价格'),
+      p(10213, 'price-detail-h', '价格记录'),
     ],
   },
   {
@@ -271,6 +274,10 @@ export const SECTIONS: SectionDef[] = [
       p(12905, 'containerPrice-commodity', '柜价商品'),
       p(12906, 'merchant-goods-scene', '商品模板'),
       p(12907, 'record-list', '审核记录'),
+      p(12908, 'similar-goods-list', '相似商品'),
+      p(12909, 'masterplate-goods-list', '模板商品'),
+      p(12910, 'marchant-add-new-product', '新品申请'),
+      p(12911, 'goods-optimize-list', '商品优化'),
     ],
   },
 ];

@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { calendarDateOf, DEFAULT_BUSINESS_TIME_ZONE, addDays } from '@merchant/contracts';
 import type { Database } from '../../db/database.ts';
 import { cstDate } from '../../platform/business-code.ts';
-import type { Seed } from '../../platform/seeds.ts';
+import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 
 /**
  * The demo merchant's voice prompts (after the devices, order 30): 56 prompts of every type and scope, most 启用, some
@@ -30,15 +30,9 @@ const PLACES = ['徐汇滨江', '漕河泾', '静安寺', '陆家嘴', '张江',
 const MODELS = ['XS-S1-N', 'XS-S1-C', 'XS-D2-N', 'XS-D2-C', 'XS-S1-F'];
 
 export async function seedVoices(db: Kysely<Database>, now: number): Promise<void> {
-  const merchant = await db.selectFrom('merchant').select('id').orderBy('id').limit(1).executeTakeFirst();
-  if (!merchant) return;
-  const mid = merchant.id;
-  const admin = await db
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('merchant_id', '=', mid)
-    .where('user_name', '=', 'admin')
-    .executeTakeFirst();
+  const mid = await demoMerchantId(db);
+  if (mid === undefined) return;
+  const admin = await demoAccount(db, mid, 'admin');
   if (!admin) return;
   const today = calendarDateOf(now, DEFAULT_BUSINESS_TIME_ZONE);
   const rows: Insertable<Database['voice_prompt']>[] = [];

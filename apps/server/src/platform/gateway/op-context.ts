@@ -8,6 +8,7 @@ import type { ChannelStores } from '../secure/channel-stores.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import type { ExportTaskStore } from '../export/export-tasks.ts';
 import type { DeviceLink } from '../device-link/device-link.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 
 // What an operation runs with. Its own file, below both the registry and the export sources, so neither needs the other.
 
@@ -39,6 +40,8 @@ export interface Services {
   exports: ExportTaskStore;
   /** The captcha / slider hook every verify-code request passes (default: none). */
   humanCheck: HumanCheck;
+  /** The app's job runner (export tasks, scheduled price adjustments); started when the app is ready. */
+  jobs: JobRunner;
   /** The device link (MQTT), attached by the device module at start-up; absent until then. */
   deviceLink?: DeviceLink;
 }

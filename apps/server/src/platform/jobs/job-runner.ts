@@ -15,6 +15,12 @@ export interface JobRunner {
   /** Registers a queue's handler with its concurrency; call before start(). */
   work(queue: string, concurrency: number, handler: JobHandler): void;
   send(queue: string, data: Record<string, unknown>): Promise<void>;
+  /**
+   * Sends a job that starts at `startAt` (epoch ms) or soon after. `key`: one job per key among those not yet run (a
+   * second send with the same key is dropped). In-process: a timer, gone with the process — the job's owner keeps a
+   * catch-up sweep; pg-boss: startAfter + singletonKey, in the database.
+   */
+  sendAfter(queue: string, data: Record<string, unknown>, startAt: number, key?: string): Promise<void>;
   start(): Promise<void>;
   /** Stops taking jobs and aborts the running ones. */
   stop(): Promise<void>;
@@ -34,7 +40,12 @@ export class InProcessRunner implements JobRunner {
   private readonly abort = new AbortController();
   private readonly active = new Set<Promise<void>>();
   private started = false;
-  constructor(private readonly log: FastifyBaseLogger) {}
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private timerSeq = 0;
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   work(queue: string, concurrency: number, handler: JobHandler): void {
     this.workers.set(queue, { concurrency, handler, pending: [], running: 0 });
@@ -47,6 +58,24 @@ export class InProcessRunner implements JobRunner {
     this.pump(w);
   }
 
+  async sendAfter(queue: string, data: Record<string, unknown>, startAt: number, key?: string): Promise<void> {
+    if (!this.workers.has(queue)) throw new Error(`no worker for queue ${queue}`);
+    const id = `${queue}:${key ?? `#${++this.timerSeq}`}`;
+    if (this.timers.has(id)) return;
+    // setTimeout holds at most 2^31-1 ms (~24.8 days): a later start waits in steps.
+    const arm = () => {
+      const wait = Math.min(Math.max(0, startAt - this.now()), 2_000_000_000);
+      const timer = setTimeout(() => {
+        if (startAt > this.now()) return arm();
+        this.timers.delete(id);
+        this.send(queue, data).catch((err: unknown) => this.log.error({ err }, 'scheduled job failed to queue'));
+      }, wait);
+      timer.unref();
+      this.timers.set(id, timer);
+    };
+    arm();
+  }
+
   async start(): Promise<void> {
     this.started = true;
     for (const w of this.workers.values()) this.pump(w);
@@ -54,6 +83,8 @@ export class InProcessRunner implements JobRunner {
 
   async stop(): Promise<void> {
     this.started = false;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
     this.abort.abort(new Error('server stopping'));
     await Promise.allSettled([...this.active]);
   }
@@ -100,6 +131,15 @@ export class PgBossRunner implements JobRunner {
     await this.boss.send(queue, data, { retryLimit: 0, expireInHours: 6 });
   }
 
+  async sendAfter(queue: string, data: Record<string, unknown>, startAt: number, key?: string): Promise<void> {
+    await this.boss.send(queue, data, {
+      retryLimit: 0,
+      expireInHours: 6,
+      startAfter: new Date(startAt),
+      ...(key ? { singletonKey: key } : {}),
+    });
+  }
+
   async start(): Promise<void> {
     await this.boss.start();
     for (const w of this.workers) {
@@ -119,11 +159,11 @@ export class PgBossRunner implements JobRunner {
 }
 
 /** pg-boss on PostgreSQL (its tables in their own schema), in-process on SQLite; JOB_RUNNER overrides. */
-export function createJobRunner(config: Config, db: Db, log: FastifyBaseLogger): JobRunner {
+export function createJobRunner(config: Config, db: Db, log: FastifyBaseLogger, now?: () => number): JobRunner {
   const kind = config.jobRunner === 'auto' ? (db.dialect === 'postgres' ? 'pgboss' : 'inprocess') : config.jobRunner;
   if (kind === 'pgboss') {
     if (!config.databaseUrl) throw new Error('JOB_RUNNER=pgboss needs DATABASE_URL');
     return new PgBossRunner(config.databaseUrl, config.pgSchema ? `${config.pgSchema}_jobs` : 'pgboss', log);
   }
-  return new InProcessRunner(log);
+  return new InProcessRunner(log, now);
 }

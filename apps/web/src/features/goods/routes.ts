@@ -106,6 +106,7 @@ const supplyRoutes: AppRoute[] = [
 // ---- goods-apply: 新品申请 / SKU申请 (section 102) and 审核记录 (section 129) ----
 
 const NEW_PRODUCTS_LIST = '/website/goods/new-products-list';
+const MARCHANT_APPLY_LIST = '/website/merchant-goods-management/marchant-add-new-product';
 const apply = (r: Omit<AppRoute, 'serverId' | 'anchor' | 'activeMenu'>): AppRoute => ({
   serverId: SECTION,
   anchor: 'new-products-list',
@@ -136,6 +137,41 @@ const approvalRoutes: AppRoute[] = [
     page: () => import('./pages/approval-apply-goods-page.tsx'),
   }),
   apply({ path: 'goods/apply-sku', name: 'apply-sku', title: 'SKU申请', page: () => import('./pages/approval-apply-sku-page.tsx') }),
+  // 商户商品 (section 129) 新品申请: the same application pages, rendered with that section's addresses
+  {
+    path: 'merchant-goods-management/marchant-add-new-product',
+    name: 'marchant-add-new-product',
+    title: '新品申请',
+    anchor: 'marchant-add-new-product',
+    serverId: 129,
+    page: () => import('./pages/marchant-add-new-product-page.tsx'),
+  },
+  {
+    path: 'merchant-goods-management/marchant-apply-detail/:approvalCode?/:detail?',
+    name: 'marchant-apply-detail',
+    title: ({ params }) => (!params.approvalCode ? '新增申请' : params.detail ? '申请详情' : '编辑申请'),
+    anchor: 'marchant-add-new-product',
+    serverId: 129,
+    activeMenu: MARCHANT_APPLY_LIST,
+    page: () => import('./pages/marchant-apply-detail-page.tsx'),
+  },
+  {
+    path: 'merchant-goods-management/marchant-apply-detail-pdf',
+    name: 'marchant-apply-detail-pdf',
+    title: '申请单',
+    anchor: 'marchant-add-new-product',
+    serverId: 129,
+    activeMenu: MARCHANT_APPLY_LIST,
+    page: () => import('./pages/marchant-apply-detail-pdf-page.tsx'),
+  },
+  {
+    path: 'merchant-goods-management/public-goods-list',
+    name: 'public-goods-list',
+    title: '公共商品库',
+    anchor: 'public-goods-list',
+    serverId: 129,
+    page: () => import('./pages/public-goods-list-page.tsx'),
+  },
   {
     path: 'merchant-goods-management/record-list',
     name: 'record-list',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LoginOrgRole } from '@merchant/contracts/permission/session';
@@ -58,6 +59,33 @@ describe('QueryList', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTitle('2'));
     await screen.findByText('行11');
     expect(request).toHaveBeenLastCalledWith({ pageNum: 2, pageSize: 10 });
+  });
+
+  it('goes back to the first page when the page switches the list behind it (another query key)', async () => {
+    const request = vi.fn(async (p: Record<string, unknown>) => ({ list: rows(((p.pageNum as number) - 1) * 10 + 1, 10), total: 25 }));
+    function Switching() {
+      const [goods, setGoods] = useState(1);
+      return (
+        <>
+          <button onClick={() => setGoods(2)}>换一个商品</button>
+          <QueryList<Row>
+            queryKey={['test-switch', goods]}
+            request={(p) => request({ ...p, goods })}
+            columns={columns}
+            rowKey="id"
+            title="测试列表"
+          />
+        </>
+      );
+    }
+    renderWithApp(<Switching />);
+    await screen.findByText('行1');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('行11');
+    expect(request).toHaveBeenLastCalledWith({ pageNum: 2, pageSize: 10, goods: 1 });
+    fireEvent.click(screen.getByRole('button', { name: '换一个商品' }));
+    await waitFor(() => expect(request).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, goods: 2 }));
+    expect(request).not.toHaveBeenCalledWith({ pageNum: 2, pageSize: 10, goods: 2 });
   });
 
   it('shows the empty state', async () => {

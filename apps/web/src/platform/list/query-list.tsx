@@ -15,6 +15,7 @@ import {
   type ResolvedSearchField,
 } from '../../shared/ui/list/list-columns.ts';
 import { ExportButton, type ListExport } from './export-button.tsx';
+import type { ListRowSelection } from './row-selection.ts';
 import { KeysetPager, PAGE_SIZE_OPTIONS } from './keyset-pager.tsx';
 import { LIST_TABLE_STICKY, useListLayout } from './column-settings.tsx';
 import { currentTab, readTabState, signalLoading, writeTabState } from '../tab-state.ts';
@@ -75,6 +76,11 @@ interface QueryListOptions<T> {
    */
   settingsId?: string;
   expandable?: TableProps<T>['expandable'];
+  /**
+   * Tick boxes for a batch action (useRowSelection): the ticks stay while paging and searching; the head of the
+   * table then says how many are ticked, with 取消选择.
+   */
+  rowSelection?: ListRowSelection<T>;
   /** Search fields shown before 展开 (the rest fold away); by default two rows' worth. */
   foldAfter?: number;
   testId?: string;
@@ -177,6 +183,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
     testId,
     exportable,
     refetchInterval,
+    rowSelection,
   } = props;
   const keyset = props.paging === 'keyset';
   const request = props.request as (params: Record<string, unknown>) => Promise<ListData<T>>;
@@ -197,7 +204,7 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
   const layout = useListLayout(listId, columns, {
     compact,
     sort,
-    extraWidth: expandable ? 48 : 0,
+    extraWidth: (expandable ? 48 : 0) + (rowSelection ? 48 : 0),
     onReset: () => {
       setPaging({ pageNum: 1, pageSize: defaultPageSize });
       setCursor(undefined);
@@ -215,6 +222,16 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
   // The form as typed (not yet applied), kept with the rest.
   const typed = useRef<Record<string, unknown> | undefined>(restored?.values);
   const [formInitial] = useState(() => (restored?.values ? reviveValues(restored.values, fields) : initialValues));
+
+  // Another list behind the same table (the page's own controls changed the query key, e.g. 相似商品's goods and
+  // basis): back to its first page, as a new search would.
+  const listKey = JSON.stringify(queryKey);
+  const [shownKey, setShownKey] = useState(listKey);
+  if (shownKey !== listKey) {
+    setShownKey(listKey);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+    setCursor(undefined);
+  }
 
   const sorting = sort.field && sort.order ? { sortField: sort.field, sortOrder: sort.order } : {};
   const params = keyset
@@ -400,7 +417,17 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
       ) : null}
       <Card className="query-list-table" variant="borderless" size={compact ? 'small' : undefined}>
         <div className="query-list-head">
-          <div className="query-list-title">{title}</div>
+          <div className="query-list-title">
+            {title}
+            {rowSelection && rowSelection.selectedRowKeys.length > 0 ? (
+              <span className="query-list-selected" data-testid="query-list-selected">
+                已选择 {rowSelection.selectedRowKeys.length} 项
+                <Button type="link" size="small" onClick={() => rowSelection.onChange([], [])}>
+                  取消选择
+                </Button>
+              </span>
+            ) : null}
+          </div>
           <Space size={8} wrap>
             {toolbar}
             {exportable ? (
@@ -428,6 +455,17 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
           loading={tableLoading}
           onChange={onTableChange}
           expandable={expandable}
+          rowSelection={
+            rowSelection
+              ? {
+                  selectedRowKeys: rowSelection.selectedRowKeys,
+                  onChange: (keys, rows) => rowSelection.onChange(keys, rows),
+                  getCheckboxProps: rowSelection.getCheckboxProps,
+                  preserveSelectedRowKeys: true,
+                  fixed: true,
+                }
+              : undefined
+          }
           scroll={{ x: layout.scrollX }}
           sticky={LIST_TABLE_STICKY}
           locale={{ emptyText: query.isLoading ? <div style={{ height: 120 }} /> : empty }}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { maskPhone } from './phone.ts';
 import { truncateFractionDigits, truncateToNumber } from './number.ts';
-import { centsToYuan, formatMoney, formatMoneyWithSign, formatPercent, formatWan } from './money.ts';
+import { centsToYuan, centsToYuanValue, formatMoney, formatMoneyWithSign, formatPercent, formatWan, yuanToCents } from './money.ts';
 import { dayDiff, formatDate, formatDateTime, isFutureDate, lastWeekRange } from './date.ts';
 import { convertCoord, isValidLngLat, toMapService } from './coordinate.ts';
 
@@ -85,6 +85,32 @@ describe('money (spec §9)', () => {
   it('property: cents round-trip through 元 text', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (c) => Math.round(Number(centsToYuan(c, { grouping: false })) * 100) === c),
+    );
+  });
+});
+
+describe('yuanToCents / centsToYuanValue (form inputs in 元, cents on the wire)', () => {
+  it('converts what a form holds', () => {
+    expect(yuanToCents(12.5)).toBe(1250);
+    expect(yuanToCents('0.1')).toBe(10);
+    expect(yuanToCents(0.29)).toBe(29); // 0.29 * 100 = 28.999999999999996
+    expect(yuanToCents(' 3 ')).toBe(300);
+    expect(yuanToCents('')).toBeUndefined();
+    expect(yuanToCents('  ')).toBeUndefined();
+    expect(yuanToCents(null)).toBeUndefined();
+    expect(yuanToCents(undefined)).toBeUndefined();
+    expect(yuanToCents('abc')).toBeNaN();
+    expect(centsToYuanValue(1250)).toBe(12.5);
+    expect(centsToYuanValue(null)).toBeUndefined();
+  });
+  it('property: cents → 元 value → cents is the identity', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e11 }), (c) => yuanToCents(centsToYuanValue(c)) === c));
+  });
+  it('property: two-decimal 元 text converts exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 99 }), (y, f) => {
+        return yuanToCents(`${y}.${String(f).padStart(2, '0')}`) === y * 100 + f;
+      }),
     );
   });
 });

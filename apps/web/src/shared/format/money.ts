@@ -19,6 +19,25 @@ export function centsToYuan(cents: number | null | undefined, opts: { grouping?:
 }
 
 /**
+ * 元 as typed in a form (a number or its text) to integer cents, or undefined when the field is empty:
+ * 12.5 -> 1250, '0.1' -> 10. Amounts with at most two decimals convert exactly (the float error of ×100 is far
+ * below half a cent); text that is not a number gives NaN, which the cents schema then refuses.
+ */
+export function yuanToCents(yuan: unknown): number | undefined {
+  if (yuan === null || yuan === undefined || (typeof yuan === 'string' && yuan.trim() === '')) return undefined;
+  return Math.round(Number(yuan) * 100);
+}
+
+/**
+ * Cents to 元 as a number, for a form's 元 input (InputNumber): 1250 -> 12.5; absent stays absent. (For display use
+ * centsToYuan / formatMoney, which give text with two decimals.)
+ */
+export function centsToYuanValue(cents: number | null | undefined): number | undefined {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return undefined;
+  return Math.round(cents) / 100;
+}
+
+/**
  * Money in 元 for display: amounts of 10,000 元 or more are shown in 万 (spec §9), e.g.
  * 123456789 分 -> "123.46万"; smaller amounts as "9,999.99".
  */

@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { yuanToCents } from '../format/money.ts';
 
 /** The object form of a rule (not the render-function form). */
 type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
@@ -19,6 +20,14 @@ export function zodRule(schema: ParseableSchema): RuleObject {
       if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
     },
   };
+}
+
+/**
+ * A rule source for a price typed in 元, checked by the cents schema the server uses (the value is sent ×100):
+ * `zodRule(yuanSchema(priceCentsSchema))`. An empty field is checked as absent.
+ */
+export function yuanSchema(cents: ParseableSchema): ParseableSchema {
+  return { safeParse: (v: unknown) => cents.safeParse(yuanToCents(v)) };
 }
 
 /** Second password field must repeat the first. */

@@ -106,17 +106,19 @@ export function approvalListColumns(f: ApprovalListFlavour, canReview: boolean):
   ];
 }
 
-/** The list's toolbar: a new-product application and a SKU application. */
-export function ApplyButtons({ product, sku }: { product: { label: string; path: string }; sku: string }) {
+/** The list's toolbar: a new-product application and (where given) a SKU application. */
+export function ApplyButtons({ product, sku }: { product: { label: string; path: string }; sku?: string }) {
   const navigate = useNavigate();
   return (
     <Space>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(product.path)}>
         {product.label}
       </Button>
-      <Button icon={<PlusOutlined />} onClick={() => navigate(sku)}>
-        SKU申请
-      </Button>
+      {sku && (
+        <Button icon={<PlusOutlined />} onClick={() => navigate(sku)}>
+          SKU申请
+        </Button>
+      )}
     </Space>
   );
 }

@@ -1,7 +1,8 @@
 import { newProductFields, type ApprovalDetail } from '@merchant/contracts/goods/approval';
 import { useEffect } from 'react';
 import { Card, Col, Form, Row, Typography } from 'antd';
-import { GOODS_APPLY, toCents, type GoodsSaveBody } from './approval-parts.tsx';
+import { centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
+import { GOODS_APPLY, goodsApply, type ApprovalPaths, type GoodsSaveBody } from './approval-parts.tsx';
 import { useApplySave } from './use-apply-save.tsx';
 import { ProductFieldItems } from './product-field-items.tsx';
 import { YuanItem } from './sku-form-fields.tsx';
@@ -27,13 +28,13 @@ const EMPTY: Partial<Values> = { storageStyle: 1, unit: '瓶', imageIds: [] };
  * 新品申请 form (add, or edit of a draft / rejected / withdrawn application): the product as the standard
  * library will hold it, and the sale price. 保存草稿 keeps it; 提交审核 saves and submits.
  */
-export function ApprovalProductForm({ initial }: { initial?: ApprovalDetail }) {
+export function ApprovalProductForm({ initial, paths }: { initial?: ApprovalDetail; paths?: ApprovalPaths }) {
   const [form] = Form.useForm<Values>();
-  const { setDirty, buttons } = useApplySave(GOODS_APPLY, initial);
+  const { setDirty, buttons } = useApplySave(paths ? goodsApply(paths) : GOODS_APPLY, initial);
 
   useEffect(() => {
     const p = initial?.product;
-    if (p) form.setFieldsValue({ ...p, guidePrice: p.guidePrice / 100, basePrice: p.basePrice / 100 });
+    if (p) form.setFieldsValue({ ...p, guidePrice: centsToYuanValue(p.guidePrice), basePrice: centsToYuanValue(p.basePrice) });
   }, [initial, form]);
 
   const validate = async (): Promise<GoodsSaveBody | undefined> => {
@@ -51,8 +52,8 @@ export function ApprovalProductForm({ initial }: { initial?: ApprovalDetail }) {
         shelfLifeDays: Number(v.shelfLifeDays),
         storageStyle: v.storageStyle,
         imageIds: v.imageIds ?? [],
-        guidePrice: toCents(v.guidePrice),
-        basePrice: toCents(v.basePrice),
+        guidePrice: yuanToCents(v.guidePrice) ?? 0,
+        basePrice: yuanToCents(v.basePrice) ?? 0,
       };
     } catch {
       return undefined;

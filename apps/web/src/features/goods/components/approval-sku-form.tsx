@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Form, Radio, Row, Select, Typography } from 'antd';
 import { call } from '../../../platform/call.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { GOODS_APPLY, toCents, type GoodsSaveBody } from './approval-parts.tsx';
+import { centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
+import { GOODS_APPLY, goodsApply, type ApprovalPaths, type GoodsSaveBody } from './approval-parts.tsx';
 import { useApplySave } from './use-apply-save.tsx';
 import { SkuBarcodeItem, SpecValuesList, YuanItem } from './sku-form-fields.tsx';
 
@@ -20,10 +21,10 @@ interface Values {
 const f = skuApplyFields;
 
 /** SKU申请 form: an existing SPU, the new SKU's spec values, barcode, sale price and storage style. */
-export function ApprovalSkuForm({ initial }: { initial?: ApprovalDetail }) {
+export function ApprovalSkuForm({ initial, paths }: { initial?: ApprovalDetail; paths?: ApprovalPaths }) {
   const [form] = Form.useForm<Values>();
   const [keyword, setKeyword] = useState('');
-  const { setDirty, buttons } = useApplySave(GOODS_APPLY, initial);
+  const { setDirty, buttons } = useApplySave(paths ? goodsApply(paths) : GOODS_APPLY, initial);
   const goods = useQuery({
     queryKey: ['goods', 'approval-goods', keyword],
     queryFn: () => call(approvalOps.goodsOptions, { keyword }),
@@ -32,7 +33,7 @@ export function ApprovalSkuForm({ initial }: { initial?: ApprovalDetail }) {
 
   useEffect(() => {
     const s = initial?.sku;
-    if (s) form.setFieldsValue({ ...s, basePrice: s.basePrice / 100 });
+    if (s) form.setFieldsValue({ ...s, basePrice: centsToYuanValue(s.basePrice) });
   }, [initial, form]);
 
   const options = [
@@ -54,7 +55,7 @@ export function ApprovalSkuForm({ initial }: { initial?: ApprovalDetail }) {
         goodsId: v.goodsId!,
         specValues: v.specValues ?? [],
         barcode: v.barcode,
-        basePrice: toCents(v.basePrice),
+        basePrice: yuanToCents(v.basePrice) ?? 0,
         storageStyle: v.storageStyle,
       };
     } catch {

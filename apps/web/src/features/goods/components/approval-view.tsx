@@ -27,7 +27,14 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { GoodsImagesView } from './goods-images-view.tsx';
-import { APPROVAL_LIST_PATH, ApprovalStatusTag, approvalPath, downloadApprovalPdf, REVIEW_ANCHOR } from './approval-parts.tsx';
+import {
+  APPROVAL_LIST_PATH,
+  ApprovalStatusTag,
+  approvalPath,
+  downloadApprovalPdf,
+  REVIEW_ANCHOR,
+  type ApprovalPaths,
+} from './approval-parts.tsx';
 
 const yuan = (cents: number) => `¥${centsToYuan(cents)}`;
 const orDash = (v: string | null | undefined) => v || '--';
@@ -50,6 +57,8 @@ export interface ApprovalFlavour {
   remove: (k: StepKey) => Promise<unknown>;
   history: OperationContract;
   pdf: (approvalCode: string, kind: number) => Promise<void>;
+  /** The application's printable PDF page (商户商品's marchant-apply-detail-pdf): a 预览申请单 button when set. */
+  pdfPathOf?: (approvalCode: string) => string;
   approvedText: (kind: number) => string;
   /** What an approved application created, by the codes people know, each a link to its page. */
   created: (d: ApprovalDetail) => CreatedLink[];
@@ -101,6 +110,13 @@ export const GOODS_APPROVAL: ApprovalFlavour = {
     { label: 'SKU', code: d.createdCodes.skuCode, to: `/website/goods/add-sku/view/${d.skuId}`, anchor: 'sku-list' },
   ],
 };
+/** The goods applications' flavour answering to other addresses (商户商品, section 129): same operations and PDF. */
+export const goodsApprovalFlavour = (paths: ApprovalPaths): ApprovalFlavour => ({
+  ...GOODS_APPROVAL,
+  listPath: paths.listPath,
+  pathOf: paths.pathOf,
+  ...(paths.pdfPathOf ? { pdfPathOf: paths.pdfPathOf } : {}),
+});
 
 /**
  * An application's page: what was applied for, its state and people, the review trail, and only the actions
@@ -238,6 +254,11 @@ export function ApprovalView({
           }
         >
           删除
+        </Button>
+      )}
+      {fl.pdfPathOf && (
+        <Button icon={<FilePdfOutlined />} onClick={() => navigate(fl.pdfPathOf!(d.approvalCode))}>
+          预览申请单
         </Button>
       )}
       <Button icon={<FilePdfOutlined />} onClick={() => void pdf()}>

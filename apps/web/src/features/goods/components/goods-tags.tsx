@@ -18,12 +18,3 @@ export function priceRangeText(min: number | null, max: number | null): string {
   if (min === null) return '--';
   return min === max || max === null ? centsToYuan(min) : `${centsToYuan(min)} ~ ${centsToYuan(max)}`;
 }
-
-/** 元 (as typed) to cents, or undefined when empty. */
-export const yuanToCents = (v: unknown): number | undefined =>
-  v === null || v === undefined || v === '' ? undefined : Math.round(Number(v) * 100);
-
-/** A form rule source for a price typed in 元, checked by the cents schema the server uses. */
-export const yuanSchema = (cents: { safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }) => ({
-  safeParse: (v: unknown) => cents.safeParse(v === '' || v === null || v === undefined ? undefined : yuanToCents(v)),
-});

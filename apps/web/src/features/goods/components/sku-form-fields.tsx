@@ -1,8 +1,7 @@
 import { specValueSchema } from '@merchant/contracts/goods/goods-fields';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, InputNumber, Row } from 'antd';
-import { zodRule, type ParseableSchema } from '../../../shared/ui/zod-rule.ts';
-import { yuanSchema } from './goods-tags.tsx';
+import { yuanSchema, zodRule, type ParseableSchema } from '../../../shared/ui/zod-rule.ts';
 
 // The SKU form block of 新增/编辑SKU, 创建/编辑供应链Sku and SKU申请: spec values, barcode, a price in 元.
 

@@ -8,10 +8,10 @@ import { call } from '../../../platform/call.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
-import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { centsToYuan, centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
+import { yuanSchema, zodRule } from '../../../shared/ui/zod-rule.ts';
 import { BankStatusTag, goodsShopPath } from '../components/goods-channel-tags.tsx';
-import { GoodsStatusTag, SkuStatusTag, priceRangeText, yuanSchema, yuanToCents } from '../components/goods-tags.tsx';
+import { GoodsStatusTag, SkuStatusTag, priceRangeText } from '../components/goods-tags.tsx';
 import { FormFooter } from '../components/goods-form-parts.tsx';
 
 const LIST = '/website/goods/goods-bank-list';
@@ -170,12 +170,16 @@ export default function AddGoodsBankPage() {
   useEffect(() => {
     if (handleType === 'edit' && bank.data) {
       const b = bank.data;
-      form.setFieldsValue({ remark: b.remark, prices: Object.fromEntries(b.skus.map((s) => [String(s.skuId), s.storePrice / 100])) });
+      form.setFieldsValue({
+        remark: b.remark,
+        prices: Object.fromEntries(b.skus.map((s) => [String(s.skuId), centsToYuanValue(s.storePrice)])),
+      });
     }
   }, [bank.data, form, handleType]);
   useEffect(() => {
     // a picked goods starts with its sale prices as store prices
-    if (isAdd && skus.length) form.setFieldsValue({ prices: Object.fromEntries(skus.map((s) => [String(s.skuId), s.storePrice / 100])) });
+    if (isAdd && skus.length)
+      form.setFieldsValue({ prices: Object.fromEntries(skus.map((s) => [String(s.skuId), centsToYuanValue(s.storePrice)])) });
   }, [isAdd, skus, form]);
 
   const back = <Link to={LIST}>返回商品库</Link>;

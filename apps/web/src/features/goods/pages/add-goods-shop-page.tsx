@@ -7,10 +7,9 @@ import { call } from '../../../platform/call.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
-import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { centsToYuan, centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
+import { yuanSchema, zodRule } from '../../../shared/ui/zod-rule.ts';
 import { goodsShopPath, ShelfTag } from '../components/goods-channel-tags.tsx';
-import { yuanSchema, yuanToCents } from '../components/goods-tags.tsx';
 import { FormFooter } from '../components/goods-form-parts.tsx';
 
 const LIST = '/website/goods/goods-shop-list';
@@ -262,7 +261,7 @@ function PriceForm({ row }: { row: StoreGoodsRow }) {
     <Form
       form={form}
       layout="vertical"
-      initialValues={{ priceYuan: row.price / 100 }}
+      initialValues={{ priceYuan: centsToYuanValue(row.price) }}
       onFinish={(v) => void submit(v)}
       onValuesChange={() => setDirty(true)}
       aria-label="修改门店价"

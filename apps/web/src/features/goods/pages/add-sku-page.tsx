@@ -8,8 +8,8 @@ import { call } from '../../../platform/call.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
-import { GoodsStatusTag, SkuStatusTag, yuanToCents } from '../components/goods-tags.tsx';
+import { centsToYuan, centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
+import { GoodsStatusTag, SkuStatusTag } from '../components/goods-tags.tsx';
 import { SkuBarcodeItem, SpecValuesList, YuanItem } from '../components/sku-form-fields.tsx';
 import { FormFooter } from '../components/goods-form-parts.tsx';
 
@@ -118,7 +118,12 @@ export default function AddSkuPage() {
   useEffect(() => {
     if (handleType === 'edit' && sku.data) {
       const s = sku.data;
-      form.setFieldsValue({ specValues: s.specValues, barcode: s.barcode, basePriceYuan: s.basePrice / 100, storageStyle: s.storageStyle });
+      form.setFieldsValue({
+        specValues: s.specValues,
+        barcode: s.barcode,
+        basePriceYuan: centsToYuanValue(s.basePrice),
+        storageStyle: s.storageStyle,
+      });
     }
   }, [sku.data, form, handleType]);
 

@@ -1,11 +1,11 @@
 import { APPROVAL_ACTIONS, approvalOps, type ApprovalRecord } from '@merchant/contracts/goods/approval';
 import { Link } from 'react-router';
-import { Space, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { approvalPath } from '../components/approval-parts.tsx';
+import { ApprovalStatusTag, approvalPath } from '../components/approval-parts.tsx';
 
 const KEY = ['goods', 'approval-records'] as const;
 const ACTION_COLORS: Record<string, string> = {
@@ -17,6 +17,8 @@ const ACTION_COLORS: Record<string, string> = {
   reject: 'error',
   delete: 'default',
 };
+/** What the server says of an application deleted since (its status then no longer counts). */
+const DELETED = '已删除';
 const actionOptions = Object.entries(APPROVAL_ACTIONS).map(([value, label]) => ({ value, label }));
 
 /** merchant-goods-management/record-list (审核记录): every action on every application, newest first. */
@@ -28,7 +30,7 @@ export default function RecordListPage() {
       title: '申请单号',
       width: 150,
       search: { type: 'text', placeholder: '如 XP2611210375' },
-      render: (v, r) => (r.statusName === '已删除' ? String(v) : <Link to={approvalPath(String(v))}>{String(v)}</Link>),
+      render: (v, r) => (r.statusName === DELETED ? String(v) : <Link to={approvalPath(String(v))}>{String(v)}</Link>),
     },
     { key: 'kindName', title: '申请类型', width: 100 },
     { key: 'title', title: '商品名称', width: 220, ellipsis: true },
@@ -57,11 +59,7 @@ export default function RecordListPage() {
       key: 'statusName',
       title: '申请当前状态',
       width: 120,
-      render: (v) => (
-        <Space>
-          <Typography.Text type={v === '已删除' ? 'secondary' : undefined}>{String(v)}</Typography.Text>
-        </Space>
-      ),
+      render: (v, r) => (v === DELETED ? <Tag>{DELETED}</Tag> : <ApprovalStatusTag status={r.status} />),
     },
   ];
   return (

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Form, Result, Row, Skeleton, Space, Tag } from 'antd';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { formatMoneyWithSign } from '../../../shared/format/money.ts';
+import { centsToYuanValue, formatMoneyWithSign, yuanToCents } from '../../../shared/format/money.ts';
 import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
@@ -32,7 +32,6 @@ interface Values {
   guidePriceYuan: number | null;
 }
 
-const toCents = (yuan: number | null | undefined) => (yuan === null || yuan === undefined ? undefined : Math.round(yuan * 100));
 const backToList = <Link to={STANDARD_PRODUCT_LIST}>返回标准商品库</Link>;
 
 function toValues(p: StandardProductRow): Values {
@@ -46,7 +45,7 @@ function toValues(p: StandardProductRow): Values {
     shelfLifeDays: p.shelfLifeDays,
     storageStyle: p.storageStyle,
     imageIds: p.imageIds,
-    guidePriceYuan: p.guidePrice / 100,
+    guidePriceYuan: centsToYuanValue(p.guidePrice) ?? null,
   };
 }
 
@@ -103,7 +102,7 @@ export default function StanderdEditPage() {
       const res = await call(standardProductOps.update, {
         ...rest,
         goodsNo,
-        guidePrice: toCents(guidePriceYuan) ?? 0,
+        guidePrice: yuanToCents(guidePriceYuan) ?? 0,
         version: p.version,
       });
       message.success(res.changes.length ? `已保存，修改了${res.changes.length}项` : '没有修改');

@@ -8,9 +8,8 @@ import { call } from '../../../platform/call.ts';
 import { RecordHistory } from '../../../platform/record-history.tsx';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
+import { centsToYuan, centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
-import { yuanToCents } from '../components/goods-tags.tsx';
 import { SkuBarcodeItem, SpecValuesList, YuanItem } from '../components/sku-form-fields.tsx';
 import { SUPPLY_KEY, SUPPLY_SKU_LIST, supplyGoodsEditPath, supplySkuPath, SupplyStatusTag } from '../components/supply/supply-shared.tsx';
 import { enableBlocker } from './supply-sku-list-page.tsx';
@@ -136,7 +135,7 @@ export default function SupplySkuAddPage() {
       form.setFieldsValue({
         specValues: s.specValues,
         barcode: s.barcode,
-        purchasePriceYuan: s.purchasePrice / 100,
+        purchasePriceYuan: centsToYuanValue(s.purchasePrice),
         moq: s.moq,
         leadTimeDays: s.leadTimeDays,
       });

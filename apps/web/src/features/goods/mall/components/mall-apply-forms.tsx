@@ -6,7 +6,7 @@ import { Card, Col, Form, Input, InputNumber, Row, Select, Typography } from 'an
 import { useEffect, useState } from 'react';
 import { call } from '../../../../platform/call.ts';
 import { zodRule } from '../../../../shared/ui/zod-rule.ts';
-import { toCents } from '../../components/approval-parts.tsx';
+import { centsToYuanValue, yuanToCents } from '../../../../shared/format/money.ts';
 import { ProductFieldItems } from '../../components/product-field-items.tsx';
 import { useApplySave, type ApplyFamily } from '../../components/use-apply-save.tsx';
 import { MALL_APPLY_LIST, mallApplyPath } from './mall-parts.tsx';
@@ -50,7 +50,7 @@ export function MallProductForm({ initial }: { initial?: MallApprovalDetail }) {
 
   useEffect(() => {
     const p = initial?.mallProduct;
-    if (p) form.setFieldsValue({ ...p, guidePrice: p.guidePrice / 100, priceTiers: tiersToYuan(p.priceTiers) });
+    if (p) form.setFieldsValue({ ...p, guidePrice: centsToYuanValue(p.guidePrice), priceTiers: tiersToYuan(p.priceTiers) });
   }, [initial, form]);
 
   const validate = async () => {
@@ -68,7 +68,7 @@ export function MallProductForm({ initial }: { initial?: MallApprovalDetail }) {
         shelfLifeDays: Number(v.shelfLifeDays),
         storageStyle: v.storageStyle,
         imageIds: v.imageIds ?? [],
-        guidePrice: toCents(v.guidePrice),
+        guidePrice: yuanToCents(v.guidePrice) ?? 0,
         saleUnit: v.saleUnit,
         piecesPerUnit: Number(v.piecesPerUnit),
         priceTiers: tiersToCents(v.priceTiers),

@@ -1,8 +1,8 @@
 import { MAX_PRICE_TIERS, priceTierSchema, priceTiersSchema, type PriceTier } from '@merchant/contracts/mall/price-tiers';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, InputNumber, Space, Typography } from 'antd';
-import { zodRule } from '../../../../shared/ui/zod-rule.ts';
-import { yuanSchema } from '../../components/approval-parts.tsx';
+import { centsToYuanValue, yuanToCents } from '../../../../shared/format/money.ts';
+import { yuanSchema, zodRule } from '../../../../shared/ui/zod-rule.ts';
 
 /** A break as the form holds it: the price in 元. */
 export interface TierInput {
@@ -10,8 +10,9 @@ export interface TierInput {
   price: number | null;
 }
 export const tiersToCents = (list: TierInput[] | undefined): PriceTier[] =>
-  (list ?? []).map((t) => ({ minQty: Number(t.minQty), price: Math.round(Number(t.price ?? 0) * 100) }));
-export const tiersToYuan = (tiers: readonly PriceTier[]): TierInput[] => tiers.map((t) => ({ minQty: t.minQty, price: t.price / 100 }));
+  (list ?? []).map((t) => ({ minQty: Number(t.minQty), price: yuanToCents(t.price) ?? 0 }));
+export const tiersToYuan = (tiers: readonly PriceTier[]): TierInput[] =>
+  tiers.map((t) => ({ minQty: t.minQty, price: centsToYuanValue(t.price) ?? null }));
 export const DEFAULT_TIERS: TierInput[] = [{ minQty: 1, price: null }];
 
 /**
