@@ -1,0 +1,185 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface LocationDef {
+  kind: string;
+  code: string;
+  name: string;
+  ownerId?: number;
+  deviceCode?: string;
+  slotNo?: string;
+}
+
+export function findLocation(db: Db, merchantId: number, kind: string, code: string) {
+  return db
+    .selectFrom('stock_location')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('kind', '=', kind)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+export function locationById(db: Db, merchantId: number, id: number) {
+  return db.selectFrom('stock_location').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts the location unless it exists (a concurrent insert of the same key is not an error). */
+export async function insertLocation(db: Db, merchantId: number, def: LocationDef, now: number): Promise<void> {
+  await db
+    .insertInto('stock_location')
+    .values({
+      merchant_id: merchantId,
+      kind: def.kind,
+      code: def.code,
+      name: def.name,
+      owner_id: def.ownerId ?? 0,
+      device_code: def.deviceCode ?? '',
+      slot_no: def.slotNo ?? '',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'kind', 'code']).doNothing())
+    .execute();
+}
+
+/**
+ * The conditional update that keeps a balance legal: on hand + Δ ≥ 0, locked + Δlocked ≥ 0 and ≤ the new on hand.
+ * Returns the new values, or undefined when the row is missing or the change would break a rule (nothing written).
+ */
+export function applyDelta(
+  db: Db,
+  balanceKey: { merchantId: number; locationId: number; skuId: number },
+  quantity: number,
+  lockDelta: number,
+  now: number,
+) {
+  return db
+    .updateTable('stock_balance')
+    .set({
+      on_hand: sql<number>`on_hand + ${quantity}`,
+      locked: sql<number>`locked + ${lockDelta}`,
+      version: sql<number>`version + 1`,
+      updated_at: now,
+    })
+    .where('merchant_id', '=', balanceKey.merchantId)
+    .where('location_id', '=', balanceKey.locationId)
+    .where('sku_id', '=', balanceKey.skuId)
+    .where(sql<boolean>`on_hand + ${quantity} >= 0`)
+    .where(sql<boolean>`locked + ${lockDelta} >= 0`)
+    .where(sql<boolean>`locked + ${lockDelta} <= on_hand + ${quantity}`)
+    .returning(['on_hand', 'locked'])
+    .executeTakeFirst();
+}
+
+/** A zero balance row for the key, unless one exists. */
+export async function insertZeroBalance(
+  db: Db,
+  key: { merchantId: number; locationId: number; locationKind: string; skuId: number },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('stock_balance')
+    .values({
+      merchant_id: key.merchantId,
+      location_id: key.locationId,
+      location_kind: key.locationKind,
+      sku_id: key.skuId,
+      on_hand: 0,
+      locked: 0,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['location_id', 'sku_id']).doNothing())
+    .execute();
+}
+
+export function balanceOf(db: Db, merchantId: number, locationId: number, skuId: number) {
+  return db
+    .selectFrom('stock_balance')
+    .select(['on_hand', 'locked', 'version'])
+    .where('merchant_id', '=', merchantId)
+    .where('location_id', '=', locationId)
+    .where('sku_id', '=', skuId)
+    .executeTakeFirst();
+}
+
+/** The SKU's code and name for a refusal (goods_sku read only). */
+export function skuLabel(db: Db, merchantId: number, skuId: number) {
+  return db
+    .selectFrom('goods_sku')
+    .select(['sku_code', 'name'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', skuId)
+    .executeTakeFirst();
+}
+
+export interface MovementRow {
+  merchant_id: number;
+  location_id: number;
+  location_kind: string;
+  sku_id: number;
+  type: string;
+  quantity: number;
+  lock_delta: number;
+  on_hand_before: number;
+  on_hand_after: number;
+  locked_before: number;
+  locked_after: number;
+  doc_type: string;
+  doc_code: string;
+  reason: string;
+  operator_id: number;
+  operator_name: string;
+  created_at: number;
+}
+
+export async function insertMovements(db: Db, rows: MovementRow[]): Promise<void> {
+  // SQLite binds at most 32766 parameters: 17 columns a row
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('stock_movement')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+/**
+ * Every balance whose cached on hand / locked differs from the sum of its movements, or breaks a rule (on hand < 0,
+ * locked < 0, locked > on hand), for one merchant. Empty when the ledger holds.
+ */
+export async function reconcileBalances(db: Db, merchantId: number) {
+  const sums = db
+    .selectFrom('stock_movement')
+    .select(['location_id', 'sku_id'])
+    .select((eb) => [eb.fn.sum<number>('quantity').as('moved'), eb.fn.sum<number>('lock_delta').as('lock_moved')])
+    .where('merchant_id', '=', merchantId)
+    .groupBy(['location_id', 'sku_id'])
+    .as('m');
+  const balances = await db
+    .selectFrom('stock_balance as b')
+    .leftJoin(sums, (j) => j.onRef('m.location_id', '=', 'b.location_id').onRef('m.sku_id', '=', 'b.sku_id'))
+    .select(['b.location_id', 'b.sku_id', 'b.on_hand', 'b.locked', 'm.moved', 'm.lock_moved'])
+    .where('b.merchant_id', '=', merchantId)
+    .execute();
+  const bad = balances
+    .map((b) => ({
+      locationId: b.location_id,
+      skuId: b.sku_id,
+      onHand: Number(b.on_hand),
+      locked: Number(b.locked),
+      moved: Number(b.moved ?? 0),
+      lockMoved: Number(b.lock_moved ?? 0),
+    }))
+    .filter((b) => b.onHand !== b.moved || b.locked !== b.lockMoved || b.onHand < 0 || b.locked < 0 || b.locked > b.onHand);
+  // movements of a key that has no balance row at all
+  const orphans = await db
+    .selectFrom('stock_movement as mv')
+    .leftJoin('stock_balance as b', (j) => j.onRef('b.location_id', '=', 'mv.location_id').onRef('b.sku_id', '=', 'mv.sku_id'))
+    .select(['mv.location_id', 'mv.sku_id'])
+    .where('mv.merchant_id', '=', merchantId)
+    .where('b.id', 'is', null)
+    .groupBy(['mv.location_id', 'mv.sku_id'])
+    .execute();
+  return { bad, orphans: orphans.map((o) => ({ locationId: o.location_id, skuId: o.sku_id })), balances: balances.length };
+}

@@ -1,0 +1,164 @@
+import type { Transaction } from 'kysely';
+import {
+  STOCK_LOCATION_KINDS,
+  STOCK_SHORT_MESSAGE,
+  type StockDocType,
+  type StockLocationKind,
+  type StockMovementType,
+} from '@merchant/contracts/stock/stock-fields';
+import type { Database } from '../../db/database.ts';
+import { conflict } from '../../platform/errors.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
+import * as repo from './stock-ledger.repo.ts';
+
+/**
+ * The stock ledger (DESIGN §5a, docs/stock.md): the one way any quantity of stock changes. A document (入库单, 退货单,
+ * 库存编辑, 补货单, 盘点单, a sale) posts movements through `postMovements` inside its own transaction; each movement moves
+ * one balance by a conditional update (never below zero, locked never above on hand — on SQLite and PostgreSQL alike,
+ * under concurrency) and writes its 库存流水 row with before → after. So on hand = Σ movements, always, and
+ * `npm run reconcile` checks it.
+ */
+
+export interface StockActor {
+  merchantId: number;
+  operatorId: number;
+  operatorName: string;
+  now: number;
+}
+
+export const actorOf = (ctx: SessionOpContext): StockActor => ({
+  merchantId: ctx.merchantId,
+  operatorId: ctx.session.accountId,
+  operatorName: ctx.session.userName,
+  now: ctx.clock.now(),
+});
+
+export interface StockMove {
+  locationId: number;
+  skuId: number;
+  type: StockMovementType;
+  /** Change of on hand (signed). */
+  quantity: number;
+  /** Change of locked (signed); 0 when left out. */
+  lockDelta?: number;
+  docType: StockDocType;
+  docCode: string;
+  reason?: string;
+}
+
+export interface PostedMove extends StockMove {
+  onHandBefore: number;
+  onHandAfter: number;
+  lockedBefore: number;
+  lockedAfter: number;
+}
+
+export type LocationRow = NonNullable<Awaited<ReturnType<typeof repo.locationById>>>;
+
+/** The location of a kind and code, made on first use. */
+export async function ensureLocation(
+  trx: Transaction<Database>,
+  merchantId: number,
+  def: repo.LocationDef & { kind: StockLocationKind },
+  now: number,
+): Promise<LocationRow> {
+  const found = await repo.findLocation(trx, merchantId, def.kind, def.code);
+  if (found) return found;
+  await repo.insertLocation(trx, merchantId, def, now);
+  const made = await repo.findLocation(trx, merchantId, def.kind, def.code);
+  if (!made) throw new Error(`stock location ${def.kind}/${def.code} was not stored`);
+  return made;
+}
+
+/** The merchant's one hub warehouse (库存中心). */
+export const hubLocation = (trx: Transaction<Database>, merchantId: number, now: number) =>
+  ensureLocation(trx, merchantId, { kind: 'hub', code: 'HUB', name: STOCK_LOCATION_KINDS.hub }, now);
+
+/** The merchant's wholesaler stock (批发商库存). */
+export const wholesalerLocation = (trx: Transaction<Database>, merchantId: number, now: number) =>
+  ensureLocation(trx, merchantId, { kind: 'wholesaler', code: 'WHOLESALE', name: STOCK_LOCATION_KINDS.wholesaler }, now);
+
+/** A location of this merchant by id (undefined for another merchant's or an unknown one). */
+export const locationById = (trx: Transaction<Database>, merchantId: number, id: number) => repo.locationById(trx, merchantId, id);
+
+async function refusal(trx: Transaction<Database>, actor: StockActor, location: LocationRow, move: StockMove) {
+  const [balance, sku] = await Promise.all([
+    repo.balanceOf(trx, actor.merchantId, move.locationId, move.skuId),
+    repo.skuLabel(trx, actor.merchantId, move.skuId),
+  ]);
+  const onHand = Number(balance?.on_hand ?? 0);
+  const locked = Number(balance?.locked ?? 0);
+  const what = sku ? `${sku.name}（${sku.sku_code}）` : `SKU ${move.skuId}`;
+  const lockDelta = move.lockDelta ?? 0;
+  let detail: string;
+  if (lockDelta < 0 && locked + lockDelta < 0) detail = `已锁定${locked}，不能解锁${-lockDelta}`;
+  else if (onHand + move.quantity < 0) detail = `现有${onHand}，本次需扣减${-move.quantity}`;
+  else if (lockDelta > 0) detail = `可用${onHand - locked}，本次需锁定${lockDelta}`;
+  else detail = `已锁定${locked}，扣减后现有库存将少于锁定库存`;
+  return conflict(`${STOCK_SHORT_MESSAGE}：${what}在「${location.name}」${detail}`);
+}
+
+/**
+ * Posts movements in the caller's transaction, in order. Each one moves its balance by a conditional update; the
+ * first that would break a rule refuses the whole call with 库存不足 (naming the SKU, the location and the numbers), and
+ * the caller's transaction rolls back everything it wrote. Returns the movements with before → after.
+ */
+export async function postMovements(trx: Transaction<Database>, actor: StockActor, moves: readonly StockMove[]): Promise<PostedMove[]> {
+  const locations = new Map<number, LocationRow>();
+  const posted: PostedMove[] = [];
+  const rows: repo.MovementRow[] = [];
+  for (const move of moves) {
+    const lockDelta = move.lockDelta ?? 0;
+    if (!Number.isInteger(move.quantity) || !Number.isInteger(lockDelta)) throw new Error('stock quantities are whole units');
+    if (move.quantity === 0 && lockDelta === 0) continue;
+    let location = locations.get(move.locationId);
+    if (!location) {
+      location = await repo.locationById(trx, actor.merchantId, move.locationId);
+      if (!location) throw new Error(`stock location ${move.locationId} is not of merchant ${actor.merchantId}`);
+      locations.set(move.locationId, location);
+    }
+    const key = { merchantId: actor.merchantId, locationId: move.locationId, skuId: move.skuId };
+    let after = await repo.applyDelta(trx, key, move.quantity, lockDelta, actor.now);
+    if (!after) {
+      // no balance yet: make a zero one (a concurrent maker wins harmlessly) and try once more
+      await repo.insertZeroBalance(trx, { ...key, locationKind: location.kind }, actor.now);
+      after = await repo.applyDelta(trx, key, move.quantity, lockDelta, actor.now);
+    }
+    if (!after) throw await refusal(trx, actor, location, move);
+    const onHandAfter = Number(after.on_hand);
+    const lockedAfter = Number(after.locked);
+    const p: PostedMove = {
+      ...move,
+      lockDelta,
+      onHandBefore: onHandAfter - move.quantity,
+      onHandAfter,
+      lockedBefore: lockedAfter - lockDelta,
+      lockedAfter,
+    };
+    posted.push(p);
+    rows.push({
+      merchant_id: actor.merchantId,
+      location_id: move.locationId,
+      location_kind: location.kind,
+      sku_id: move.skuId,
+      type: move.type,
+      quantity: move.quantity,
+      lock_delta: lockDelta,
+      on_hand_before: p.onHandBefore,
+      on_hand_after: onHandAfter,
+      locked_before: p.lockedBefore,
+      locked_after: lockedAfter,
+      doc_type: move.docType,
+      doc_code: move.docCode,
+      reason: move.reason ?? '',
+      operator_id: actor.operatorId,
+      operator_name: actor.operatorName,
+      created_at: actor.now,
+    });
+  }
+  await repo.insertMovements(trx, rows);
+  return posted;
+}
+
+/** What the reconcile found for one merchant (empty lists: the ledger holds). */
+export const reconcile = (db: Parameters<typeof repo.reconcileBalances>[0], merchantId: number) => repo.reconcileBalances(db, merchantId);

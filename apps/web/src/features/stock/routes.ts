@@ -1,0 +1,15 @@
+import type { AppRoute } from '../../platform/route-types.ts';
+
+/**
+ * 库存 (issue 15, docs/stock.md): every stock page on the one stock ledger — the hub warehouse 库存中心 (section 103),
+ * cabinet stock (105), wholesaler stock (108), front warehouses (123, entrepot) and store stock (128).
+ */
+const HUB = 103;
+const HUB_BASE = 'inventory';
+export const hub = (r: Omit<AppRoute, 'serverId'>): AppRoute => ({ serverId: HUB, ...r });
+export const hubPath = (route: string) => `${HUB_BASE}/${route}`;
+
+export const routes: AppRoute[] = [
+  // ---- 103 库存中心: balances, 库存编辑, 库存流水, 商品库存
+  // ---- 103 库存中心: 入库管理 (入库单)
+];
