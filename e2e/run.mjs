@@ -245,6 +245,15 @@ async function main() {
     await browser?.close().catch(() => undefined);
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+    // every ledger must still hold after what the journeys did (npm run reconcile on the run's database)
+    const reconcile = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/reconcile.ts')], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    const said = `${reconcile.stdout ?? ''}${reconcile.stderr ?? ''}`.trim();
+    console.log(`  ${reconcile.status === 0 ? '✓' : '✗'} npm run reconcile on the run's database: ${said.split('\n').join('\n      ')}`);
+    results.push({ name: 'reconcile', ok: reconcile.status === 0, error: reconcile.status === 0 ? undefined : new Error(said) });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const passed = results.filter((r) => r.ok).length;

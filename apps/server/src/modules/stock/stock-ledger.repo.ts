@@ -181,5 +181,32 @@ export async function reconcileBalances(db: Db, merchantId: number) {
     .where('b.id', 'is', null)
     .groupBy(['mv.location_id', 'mv.sku_id'])
     .execute();
-  return { bad, orphans: orphans.map((o) => ({ locationId: o.location_id, skuId: o.sku_id })), balances: balances.length };
+  // each movement starts where the previous one of its balance ended (the first from zero)
+  const chained = db
+    .selectFrom('stock_movement')
+    .select(['id', 'location_id', 'sku_id', 'on_hand_before', 'locked_before'])
+    .select([
+      sql<number | null>`lag(on_hand_after) over (partition by location_id, sku_id order by id)`.as('prev_on_hand'),
+      sql<number | null>`lag(locked_after) over (partition by location_id, sku_id order by id)`.as('prev_locked'),
+    ])
+    .where('merchant_id', '=', merchantId)
+    .as('c');
+  const broken = await db
+    .selectFrom(chained)
+    .select(['c.id', 'c.location_id', 'c.sku_id'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`coalesce(c.prev_on_hand, 0)`, '<>', eb.ref('c.on_hand_before')),
+        eb(sql`coalesce(c.prev_locked, 0)`, '<>', eb.ref('c.locked_before')),
+      ]),
+    )
+    .orderBy('c.id')
+    .limit(100)
+    .execute();
+  return {
+    bad,
+    orphans: orphans.map((o) => ({ locationId: o.location_id, skuId: o.sku_id })),
+    brokenChains: broken.map((b) => ({ movementId: b.id, locationId: b.location_id, skuId: b.sku_id })),
+    balances: balances.length,
+  };
 }

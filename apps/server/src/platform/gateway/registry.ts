@@ -75,7 +75,7 @@ export class OperationRegistry {
 }
 
 /** Imports every `modules/<area>/*.<kind>.ts` file, in a stable order (area, then file name). */
-export async function importModuleFiles(kind: 'ops' | 'routes' | 'seed'): Promise<Record<string, unknown>[]> {
+export async function importModuleFiles(kind: 'ops' | 'routes' | 'seed' | 'reconcile'): Promise<Record<string, unknown>[]> {
   const modulesDir = path.join(import.meta.dirname, '../../modules');
   const areas = (await fs.readdir(modulesDir, { withFileTypes: true })).filter((d) => d.isDirectory());
   const re = new RegExp(`\\.${kind}\\.(ts|js)$`);
