@@ -45,6 +45,59 @@ export async function insertLocation(db: Db, merchantId: number, def: LocationDe
     .execute();
 }
 
+/** Inserts the locations that do not exist yet (in chunks: SQLite binds at most 32766 parameters). */
+export async function insertLocations(db: Db, merchantId: number, defs: readonly LocationDef[], now: number): Promise<void> {
+  for (let i = 0; i < defs.length; i += 500) {
+    await db
+      .insertInto('stock_location')
+      .values(
+        defs.slice(i, i + 500).map((def) => ({
+          merchant_id: merchantId,
+          kind: def.kind,
+          code: def.code,
+          name: def.name,
+          owner_id: def.ownerId ?? 0,
+          device_code: def.deviceCode ?? '',
+          slot_no: def.slotNo ?? '',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'kind', 'code']).doNothing())
+      .execute();
+  }
+}
+
+export async function locationsByCodes(db: Db, merchantId: number, defs: readonly { kind: string; code: string }[]) {
+  const out = [];
+  for (let i = 0; i < defs.length; i += 500) {
+    const codes = defs.slice(i, i + 500).map((d) => d.code);
+    out.push(
+      ...(await db.selectFrom('stock_location').selectAll().where('merchant_id', '=', merchantId).where('code', 'in', codes).execute()),
+    );
+  }
+  return out;
+}
+
+export async function insertBalances(
+  db: Db,
+  rows: {
+    merchant_id: number;
+    location_id: number;
+    location_kind: string;
+    sku_id: number;
+    on_hand: number;
+    locked: number;
+    updated_at: number;
+  }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('stock_balance')
+      .values(rows.slice(i, i + 1000))
+      .execute();
+}
+
 /**
  * The conditional update that keeps a balance legal: on hand + Δ ≥ 0, locked + Δlocked ≥ 0 and ≤ the new on hand.
  * Returns the new values, or undefined when the row is missing or the change would break a rule (nothing written).

@@ -160,5 +160,76 @@ export async function postMovements(trx: Transaction<Database>, actor: StockActo
   return posted;
 }
 
+/**
+ * Opening balances (期初库存) in bulk: for location × SKU keys that hold nothing yet, one insert of their balances and
+ * one of their movements (0 → quantity), instead of a conditional update per line — what a large opening document (a
+ * new warehouse's or cabinet's first stock, the demo seed) needs. A key that already has a balance makes the insert
+ * fail on the unique index and the caller's transaction roll back: this never overwrites stock.
+ */
+export async function postOpeningBalances(
+  trx: Transaction<Database>,
+  actor: StockActor,
+  locations: readonly LocationRow[],
+  lines: readonly { locationId: number; skuId: number; quantity: number; docCode: string; reason: string }[],
+): Promise<void> {
+  const kindOf = new Map(locations.map((l) => [l.id, l.kind]));
+  const positive = lines.filter((l) => l.quantity > 0);
+  for (const l of positive) {
+    if (!Number.isInteger(l.quantity)) throw new Error('stock quantities are whole units');
+    if (!kindOf.has(l.locationId)) throw new Error(`stock location ${l.locationId} not given`);
+  }
+  await repo.insertBalances(
+    trx,
+    positive.map((l) => ({
+      merchant_id: actor.merchantId,
+      location_id: l.locationId,
+      location_kind: kindOf.get(l.locationId)!,
+      sku_id: l.skuId,
+      on_hand: l.quantity,
+      locked: 0,
+      updated_at: actor.now,
+    })),
+  );
+  await repo.insertMovements(
+    trx,
+    positive.map((l) => ({
+      merchant_id: actor.merchantId,
+      location_id: l.locationId,
+      location_kind: kindOf.get(l.locationId)!,
+      sku_id: l.skuId,
+      type: 'inbound',
+      quantity: l.quantity,
+      lock_delta: 0,
+      on_hand_before: 0,
+      on_hand_after: l.quantity,
+      locked_before: 0,
+      locked_after: 0,
+      doc_type: 'seed',
+      doc_code: l.docCode,
+      reason: l.reason,
+      operator_id: actor.operatorId,
+      operator_name: actor.operatorName,
+      created_at: actor.now,
+    })),
+  );
+}
+
+/** Many locations at once (made where missing), e.g. every slot of many cabinets; returned in the order given. */
+export async function ensureLocations(
+  trx: Transaction<Database>,
+  merchantId: number,
+  defs: readonly (repo.LocationDef & { kind: StockLocationKind })[],
+  now: number,
+): Promise<LocationRow[]> {
+  await repo.insertLocations(trx, merchantId, defs, now);
+  const found = await repo.locationsByCodes(trx, merchantId, defs);
+  const byKey = new Map(found.map((l) => [`${l.kind}:${l.code}`, l]));
+  return defs.map((d) => {
+    const l = byKey.get(`${d.kind}:${d.code}`);
+    if (!l) throw new Error(`stock location ${d.kind}/${d.code} was not stored`);
+    return l;
+  });
+}
+
 /** What the reconcile found for one merchant (empty lists: the ledger holds). */
 export const reconcile = (db: Parameters<typeof repo.reconcileBalances>[0], merchantId: number) => repo.reconcileBalances(db, merchantId);

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import { demoMerchantId } from '../../platform/seeds.ts';
 import { discoverChecks, reconcileAll } from '../../platform/reconcile.ts';
 import { DIALECTS, startTestApp, type TestApp } from '../../test/harness.ts';
-import { ensureLocation, postMovements, reconcile, type StockActor, type StockMove } from './stock-ledger.service.ts';
+import { ensureLocation, postMovements, postOpeningBalances, reconcile, type StockActor, type StockMove } from './stock-ledger.service.ts';
 
 // The stock ledger engine itself (issue 15): the conditional updates hold under concurrency on both databases, a refused
 // movement writes nothing, and whatever sequence of movements is posted, on hand = Σ movements, locked = Σ lock deltas,
@@ -90,6 +90,38 @@ describe.each(DIALECTS)('stock ledger engine (%s)', (dialect) => {
     expect(await movementsOf(loc.id)).toHaveLength(before);
     expect(await balance(loc.id, skuIds[1]!)).toBeUndefined();
     expect(await balance(loc.id, skuIds[0]!)).toEqual({ onHand: 5, locked: 3 });
+  });
+
+  it('the demo seed posts its cabinets’ opening stock through the ledger; an opening balance never overwrites stock', async () => {
+    const seeded = await t.db.db
+      .selectFrom('stock_movement')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('merchant_id', '=', merchantId)
+      .where('doc_type', '=', 'seed')
+      .executeTakeFirstOrThrow();
+    expect(Number(seeded.n)).toBeGreaterThan(100);
+    const loc = await slot('D2699000004-A');
+    await t.db.db
+      .transaction()
+      .execute((trx) =>
+        postOpeningBalances(trx, actor(), [loc], [{ locationId: loc.id, skuId: skuIds[0]!, quantity: 6, docCode: 'QC1', reason: '期初' }]),
+      );
+    expect(await balance(loc.id, skuIds[0]!)).toEqual({ onHand: 6, locked: 0 });
+    await expect(
+      t.db.db.transaction().execute((trx) =>
+        postOpeningBalances(
+          trx,
+          actor(),
+          [loc],
+          [
+            { locationId: loc.id, skuId: skuIds[1]!, quantity: 2, docCode: 'QC2', reason: '期初' },
+            { locationId: loc.id, skuId: skuIds[0]!, quantity: 9, docCode: 'QC2', reason: '期初' },
+          ],
+        ),
+      ),
+    ).rejects.toThrow();
+    expect(await balance(loc.id, skuIds[0]!)).toEqual({ onHand: 6, locked: 0 });
+    expect(await balance(loc.id, skuIds[1]!)).toBeUndefined();
   });
 
   it('the reconcile (npm run reconcile) holds on the seeded ledger and names a tampered balance and a broken chain', async () => {
