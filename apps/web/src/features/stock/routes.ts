@@ -12,4 +12,29 @@ export const hubPath = (route: string) => `${HUB_BASE}/${route}`;
 export const routes: AppRoute[] = [
   // ---- 103 库存中心: balances, 库存编辑, 库存流水, 商品库存
   // ---- 103 库存中心: 入库管理 (入库单)
+  hub({
+    path: hubPath('inventory-add-list'),
+    name: 'inventory-add-list',
+    title: '入库管理',
+    anchor: 'inventory-add-list',
+    page: () => import('./pages/inventory-add-list-page.tsx'),
+  }),
+  hub({
+    path: hubPath('inventory-add-detail/:orderCode'),
+    name: 'inventory-add-detail',
+    anchor: 'inventory-add-list',
+    activeMenu: '/website/inventory/inventory-add-list',
+    title: ({ params }) => `入库单详情-${params.orderCode ?? ''}`,
+    page: () => import('./pages/inventory-add-detail-page.tsx'),
+  }),
+  hub({
+    // ?type=inbound|return: a new order; ?orderCode=…: edit a draft
+    path: hubPath('inventory-add-edit'),
+    name: 'inventory-add-edit',
+    anchor: 'inventory-add-list',
+    activeMenu: '/website/inventory/inventory-add-list',
+    title: ({ search }) => (search.get('orderCode') ? '编辑入库单' : search.get('type') === 'return' ? '新建退货单' : '新建入库单'),
+    page: () => import('./pages/inventory-add-edit-page.tsx'),
+  }),
+  // ---- 103 库存中心: 入库管理 end
 ];
