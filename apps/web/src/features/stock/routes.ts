@@ -24,7 +24,7 @@ export const routes: AppRoute[] = [
     name: 'inventory-add-detail',
     anchor: 'inventory-add-list',
     activeMenu: '/website/inventory/inventory-add-list',
-    title: ({ params }) => `入库单详情-${params.orderCode ?? ''}`,
+    title: ({ params }) => `${params.orderCode?.startsWith('TH') ? '退货单' : '入库单'}详情-${params.orderCode ?? ''}`,
     page: () => import('./pages/inventory-add-detail-page.tsx'),
   }),
   hub({
@@ -33,7 +33,11 @@ export const routes: AppRoute[] = [
     name: 'inventory-add-edit',
     anchor: 'inventory-add-list',
     activeMenu: '/website/inventory/inventory-add-list',
-    title: ({ search }) => (search.get('orderCode') ? '编辑入库单' : search.get('type') === 'return' ? '新建退货单' : '新建入库单'),
+    title: ({ search }) => {
+      const code = search.get('orderCode');
+      if (code) return `编辑${code.startsWith('TH') ? '退货单' : '入库单'}`;
+      return search.get('type') === 'return' ? '新建退货单' : '新建入库单';
+    },
     page: () => import('./pages/inventory-add-edit-page.tsx'),
   }),
   // ---- 103 库存中心: 入库管理 end

@@ -112,7 +112,7 @@ export default function InventoryAddListPage() {
         request={listLoader(hubStockOrderOps.list)}
         columns={columns}
         rowKey="orderCode"
-        title="入库单"
+        title="入库单 / 退货单"
         testId="stock-order-list"
         exportable={{ operation: hubStockOrderOps.list }}
         emptyText="还没有入库单"
