@@ -190,70 +190,79 @@ export type StockSkuOption = z.infer<typeof stockSkuOptionSchema>;
 
 export const STOCK_ORDER_TARGETS = { orderCode: '入库单/退货单', skuId: 'SKU' } as const;
 
+/**
+ * The operation set of one stock book (a location kind's page): names `<prefix>.list` …, the page's anchor, and `doc`
+ * — what the page calls its documents — in the labels. Each page's set is declared once, below; the server binds it
+ * to the one stock-order service with the page's book.
+ */
+export function stockOrderOperations<const P extends string>(prefix: P, anchor: string, doc: string) {
+  return defineOperations(
+    { anchor, merchantScope: 'merchant', targets: STOCK_ORDER_TARGETS },
+    {
+      list: {
+        name: `${prefix}.list` as `${P}.list`,
+        label: `${doc}列表`,
+        input: stockOrderListInput,
+        output: keysetOf(stockOrderRowSchema),
+        exportable: true,
+      },
+      detail: {
+        name: `${prefix}.detail` as `${P}.detail`,
+        label: `${doc}详情`,
+        input: stockOrderByCodeInput,
+        output: stockOrderDetailSchema,
+      },
+      create: {
+        name: `${prefix}.create` as `${P}.create`,
+        label: `新建${doc}`,
+        summary: `新建${doc}（入库或退货，草稿）`,
+        writes: true,
+        merchantScope: 'merchant-operator',
+        input: stockOrderCreateInput,
+        output: stockOrderStateSchema,
+      },
+      update: {
+        name: `${prefix}.update` as `${P}.update`,
+        label: `编辑${doc}`,
+        summary: '编辑草稿（带版本）',
+        writes: true,
+        merchantScope: 'merchant-operator',
+        input: stockOrderUpdateInput,
+        output: stockOrderStateSchema,
+      },
+      confirm: {
+        name: `${prefix}.confirm` as `${P}.confirm`,
+        label: `确认${doc}`,
+        summary: '确认草稿：每一行记入库存流水（入库加库存，退货减库存），库存不足时整单拒绝',
+        writes: true,
+        merchantScope: 'merchant-operator',
+        input: stockOrderStepInput,
+        output: stockOrderStateSchema,
+      },
+      cancel: {
+        name: `${prefix}.cancel` as `${P}.cancel`,
+        label: `取消${doc}`,
+        summary: '取消草稿（须填原因）；已确认的单据不能取消',
+        writes: true,
+        input: stockOrderCancelInput,
+        output: stockOrderStateSchema,
+      },
+      history: {
+        name: `${prefix}.history` as `${P}.history`,
+        label: `${doc}变更记录`,
+        input: historyInput({ orderCode: stockOrderCodeSchema }),
+        output: pagedOf(historyEntrySchema),
+      },
+      skuOptions: {
+        name: `${prefix}.skuOptions` as `${P}.skuOptions`,
+        label: `${doc}·商品选项`,
+        input: stockSkuOptionsInput,
+        output: z.array(stockSkuOptionSchema),
+      },
+    },
+  );
+}
+export type StockOrderOps = ReturnType<typeof stockOrderOperations<string>>;
+
 /** 库存中心 · 入库管理 (inventory-add-list): the hub warehouse's orders. */
-export const hubStockOrderOps = defineOperations(
-  { anchor: 'inventory-add-list', merchantScope: 'merchant', targets: STOCK_ORDER_TARGETS },
-  {
-    list: {
-      name: 'stock.hub.order.list',
-      label: '入库单列表',
-      input: stockOrderListInput,
-      output: keysetOf(stockOrderRowSchema),
-      exportable: true,
-    },
-    detail: {
-      name: 'stock.hub.order.detail',
-      label: '入库单详情',
-      input: stockOrderByCodeInput,
-      output: stockOrderDetailSchema,
-    },
-    create: {
-      name: 'stock.hub.order.create',
-      label: '新建入库单',
-      summary: '新建入库单或退货单（草稿）',
-      writes: true,
-      merchantScope: 'merchant-operator',
-      input: stockOrderCreateInput,
-      output: stockOrderStateSchema,
-    },
-    update: {
-      name: 'stock.hub.order.update',
-      label: '编辑入库单',
-      summary: '编辑草稿（带版本）',
-      writes: true,
-      merchantScope: 'merchant-operator',
-      input: stockOrderUpdateInput,
-      output: stockOrderStateSchema,
-    },
-    confirm: {
-      name: 'stock.hub.order.confirm',
-      label: '确认入库单',
-      summary: '确认草稿：每一行记入库存流水（入库加库存，退货减库存），库存不足时整单拒绝',
-      writes: true,
-      merchantScope: 'merchant-operator',
-      input: stockOrderStepInput,
-      output: stockOrderStateSchema,
-    },
-    cancel: {
-      name: 'stock.hub.order.cancel',
-      label: '取消入库单',
-      summary: '取消草稿（须填原因）；已确认的单据不能取消',
-      writes: true,
-      input: stockOrderCancelInput,
-      output: stockOrderStateSchema,
-    },
-    history: {
-      name: 'stock.hub.order.history',
-      label: '入库单变更记录',
-      input: historyInput({ orderCode: stockOrderCodeSchema }),
-      output: pagedOf(historyEntrySchema),
-    },
-    skuOptions: {
-      name: 'stock.hub.order.skuOptions',
-      label: '入库单·商品选项',
-      input: stockSkuOptionsInput,
-      output: z.array(stockSkuOptionSchema),
-    },
-  },
-);
-export type StockOrderOps = typeof hubStockOrderOps;
+export const hubStockOrderOps = stockOrderOperations('stock.hub.order', 'inventory-add-list', '入库单');
