@@ -9,12 +9,14 @@ import {
   type StockOrderState,
   type StockSkuOption,
 } from '@merchant/contracts/stock/stock-order';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, rowCount } from '../../test/calls.ts';
 import { exportList } from '../../test/export-kit.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
 import { expectWinners, race } from '../../test/race.ts';
+import * as repo from './stock-order.repo.ts';
 
 describe.each(DIALECTS)('stock orders 入库单 / 退货单 (%s)', (dialect) => {
   let t: TestApp;
@@ -292,6 +294,27 @@ describe.each(DIALECTS)('stock orders 入库单 / 退货单 (%s)', (dialect) => 
     if (file.kind === 'file') {
       const sheet = file.workbook.worksheets[0];
       expect(sheet.getRow(1).getCell(1).value).toBe('单号');
+    }
+  });
+
+  it.runIf(dialect === 'sqlite')('the list filtered by 单据类型 (and 状态) reads along 0034’s indexes, no sort step', async () => {
+    const plan = async (f: repo.OrderFilter) => {
+      const c = repo
+        .listQuery(t.db.db, 1, 'hub', f)
+        .orderBy('stock_order.created_at', 'desc')
+        .orderBy('stock_order.id', 'desc')
+        .limit(21)
+        .compile();
+      const r = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
+      return r.rows.map((x) => x.detail).join(' | ');
+    };
+    for (const [f, index] of [
+      [{ orderType: 'inbound' }, /stock_order_list_idx \(merchant_id=\? AND order_type=\? AND location_kind=\?/],
+      [{ orderType: 'return', status: 0 }, /stock_order_(status|list)_idx \(merchant_id=\? AND order_type=\?/],
+    ] as const) {
+      const p = await plan(f);
+      expect(p, JSON.stringify(f)).toMatch(index);
+      expect(p, JSON.stringify(f)).not.toContain('TEMP B-TREE');
     }
   });
 
