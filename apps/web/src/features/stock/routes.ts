@@ -12,4 +12,33 @@ export const hubPath = (route: string) => `${HUB_BASE}/${route}`;
 export const routes: AppRoute[] = [
   // ---- 103 库存中心: balances, 库存编辑, 库存流水, 商品库存
   // ---- 103 库存中心: 入库管理 (入库单)
+  hub({
+    path: hubPath('inventory-add-list'),
+    name: 'inventory-add-list',
+    title: '入库管理',
+    anchor: 'inventory-add-list',
+    page: () => import('./pages/inventory-add-list-page.tsx'),
+  }),
+  hub({
+    path: hubPath('inventory-add-detail/:orderCode'),
+    name: 'inventory-add-detail',
+    anchor: 'inventory-add-list',
+    activeMenu: '/website/inventory/inventory-add-list',
+    title: ({ params }) => `${params.orderCode?.startsWith('TH') ? '退货单' : '入库单'}详情-${params.orderCode ?? ''}`,
+    page: () => import('./pages/inventory-add-detail-page.tsx'),
+  }),
+  hub({
+    // ?type=inbound|return: a new order; ?orderCode=…: edit a draft
+    path: hubPath('inventory-add-edit'),
+    name: 'inventory-add-edit',
+    anchor: 'inventory-add-list',
+    activeMenu: '/website/inventory/inventory-add-list',
+    title: ({ search }) => {
+      const code = search.get('orderCode');
+      if (code) return `编辑${code.startsWith('TH') ? '退货单' : '入库单'}`;
+      return search.get('type') === 'return' ? '新建退货单' : '新建入库单';
+    },
+    page: () => import('./pages/inventory-add-edit-page.tsx'),
+  }),
+  // ---- 103 库存中心: 入库管理 end
 ];

@@ -1,0 +1,68 @@
+import {
+  STOCK_ORDER_STATUS,
+  STOCK_ORDER_TYPES,
+  hubStockOrderOps,
+  stockOrderListInput,
+  type StockOrderOps,
+} from '@merchant/contracts/stock/stock-order';
+import { queryExport } from '../../platform/export/export-spec.ts';
+import { implement } from '../../platform/gateway/registry.ts';
+import * as s from './stock-order.service.ts';
+
+// 入库单 / 退货单: one service, bound per page to its operation set (contracts `stockOrderOperations`) and its book.
+// 库存中心 · 入库管理 now; wholesaler stock and front warehouses add `export const { … } = stockOrderHandlers(theirOps, theirBook)`.
+
+/** The implementations of one page's operation set on the stock-order service with the page's book. */
+export function stockOrderHandlers(ops: StockOrderOps, book: s.StockBook) {
+  return {
+    list: implement(ops.list, {
+      handler: (ctx, i) => s.list(ctx, book, i),
+      export: queryExport(stockOrderListInput, {
+        query: (ctx, i) => s.exportQuery(ctx, book, i),
+        mapBatch: s.exportRows,
+        filterLabels: {
+          orderCode: '单号',
+          status: '状态',
+          orderType: '单据类型',
+          skuId: 'SKU',
+          counterparty: '供应商或退货去向',
+          createdRange: '创建时间',
+        },
+        columns: [
+          { header: '单号', key: 'orderCode' },
+          { header: '单据类型', key: 'orderType', type: 'enum', labels: STOCK_ORDER_TYPES },
+          { header: '仓库', key: 'locationName' },
+          { header: '状态', key: 'status', type: 'enum', labels: STOCK_ORDER_STATUS },
+          { header: '供应商或退货去向', key: 'counterparty', width: 24 },
+          { header: '明细行数', key: 'lineCount' },
+          { header: '总数量', key: 'totalQuantity' },
+          { header: '总金额（元）', key: 'totalAmount', value: (r) => (r.totalAmount / 100).toFixed(2) },
+          { header: '备注', key: 'remark', width: 30 },
+          { header: '创建人', key: 'creatorName' },
+          { header: '创建时间', key: 'createdAt', type: 'time' },
+          { header: '确认人', key: 'confirmerName' },
+          { header: '确认时间', key: 'confirmedAt', type: 'time' },
+        ],
+      }),
+    }),
+    detail: implement(ops.detail, (ctx, i) => s.detail(ctx, book, i.orderCode)),
+    create: implement(ops.create, (ctx, i) => s.create(ctx, book, i)),
+    update: implement(ops.update, (ctx, i) => s.update(ctx, book, i)),
+    confirm: implement(ops.confirm, (ctx, i) => s.confirm(ctx, book, i)),
+    cancel: implement(ops.cancel, (ctx, i) => s.cancel(ctx, book, i)),
+    history: implement(ops.history, (ctx, i) => s.history(ctx, book, i)),
+    skuOptions: implement(ops.skuOptions, (ctx, i) => s.skuOptions(ctx, i)),
+  };
+}
+
+/** 库存中心 · 入库管理 (inventory-add-list). */
+export const {
+  list: hubStockOrderList,
+  detail: hubStockOrderDetail,
+  create: hubStockOrderCreate,
+  update: hubStockOrderUpdate,
+  confirm: hubStockOrderConfirm,
+  cancel: hubStockOrderCancel,
+  history: hubStockOrderHistory,
+  skuOptions: hubStockOrderSkuOptions,
+} = stockOrderHandlers(hubStockOrderOps, s.HUB_BOOK);
