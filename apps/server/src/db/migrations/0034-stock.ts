@@ -109,15 +109,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('cancel_reason', 'varchar(200)', text),
   ).execute();
   await db.schema.createIndex('stock_order_code_uq').on('stock_order').columns(['merchant_id', 'order_code']).unique().execute();
+  // the list of one location kind (a page), newest first: all, by 单据类型, by 状态, and one location's (a front warehouse)
   await db.schema
     .createIndex('stock_order_list_idx')
     .on('stock_order')
-    .columns(['merchant_id', 'order_type', 'location_kind', 'created_at', 'id'])
+    .columns(['merchant_id', 'location_kind', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('stock_order_type_idx')
+    .on('stock_order')
+    .columns(['merchant_id', 'location_kind', 'order_type', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('stock_order_status_idx')
     .on('stock_order')
-    .columns(['merchant_id', 'order_type', 'status', 'created_at', 'id'])
+    .columns(['merchant_id', 'location_kind', 'status', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('stock_order_location_idx')
+    .on('stock_order')
+    .columns(['merchant_id', 'location_id', 'created_at', 'id'])
     .execute();
 
   await idColumn(db, db.schema.createTable('stock_order_line'))

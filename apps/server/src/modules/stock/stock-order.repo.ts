@@ -102,7 +102,7 @@ export interface OrderFilter {
   createdRange?: [number, number];
 }
 
-/** The list's query for one location kind (stock_order_list_idx / stock_order_status_idx). */
+/** The list's query for one location kind (0034: stock_order_list_idx, _type_idx, _status_idx). */
 export function listQuery(db: Db, merchantId: number, kind: string, f: OrderFilter) {
   let q = db
     .selectFrom('stock_order')
