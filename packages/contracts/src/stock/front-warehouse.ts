@@ -4,6 +4,7 @@ import { idSchema, optionalText, PHONE_RE, regionFields, requiredText, TEL_RE } 
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, pagedOf } from '../core/paging.ts';
+import { regionNodeSchema } from '../device/point.ts';
 
 // 前置仓 / 仓主管理 (entrepot-owner-list, section 123): the merchant's front warehouses, each run by its owner (仓主) and
 // holding its own stock location (stock_location kind 'front', code = the warehouse code) on the stock ledger. A
@@ -157,6 +158,13 @@ export const frontWarehouseOps = defineOperations(
       ],
       input: z.object({}),
       output: z.array(frontWarehouseOptionSchema),
+    },
+    regions: {
+      name: 'stock.front.warehouse.regions',
+      label: '前置仓行政区划',
+      summary: '省、市、区县（值即名称），供前置仓地区级联选择',
+      input: z.object({}),
+      output: z.array(regionNodeSchema),
     },
     detail: {
       name: 'stock.front.warehouse.detail',

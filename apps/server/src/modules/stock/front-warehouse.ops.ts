@@ -35,6 +35,7 @@ export const frontWarehouseList = implement(frontWarehouseOps.list, {
   }),
 });
 export const frontWarehouseOptions = implement(frontWarehouseOps.options, (ctx) => s.options(ctx));
+export const frontWarehouseRegions = implement(frontWarehouseOps.regions, async () => Promise.resolve(s.regions()));
 export const frontWarehouseDetail = implement(frontWarehouseOps.detail, (ctx, i) => s.detail(ctx, i.id));
 export const frontWarehouseAdd = implement(frontWarehouseOps.add, (ctx, i) => s.add(ctx, i));
 export const frontWarehouseEdit = implement(frontWarehouseOps.edit, (ctx, i) => s.edit(ctx, i));

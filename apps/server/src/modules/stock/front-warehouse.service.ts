@@ -1,5 +1,6 @@
 import { maskPhone, type Paged } from '@merchant/contracts';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
+import type { RegionNode } from '@merchant/contracts/device/point';
 import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import {
   FRONT_WAREHOUSE_CODE_PREFIX,
@@ -22,6 +23,7 @@ import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
 import { describeChanges, historyPage, seedHistory, writeHistory } from '../../platform/record-history.ts';
+import { regions as regionCodeTree } from '../device/point.service.ts';
 import { demoAccount } from '../../platform/seeds.ts';
 import { assertFresh } from '../../platform/versioned.ts';
 import * as repo from './front-warehouse.repo.ts';
@@ -133,6 +135,15 @@ export async function options(ctx: SessionOpContext): Promise<FrontWarehouseOpti
     name: r.name,
     locationId: Number(r.location_id),
   }));
+}
+
+let regionNames: RegionNode[] | undefined;
+/** The region tree with names for values (a warehouse stores 省 / 市 / 区县 as names, like a store). */
+export function regions(): RegionNode[] {
+  const byName = (n: RegionNode): RegionNode =>
+    n.children?.length ? { value: n.label, label: n.label, children: n.children.map(byName) } : { value: n.label, label: n.label };
+  regionNames ??= regionCodeTree().map(byName);
+  return regionNames;
 }
 
 export async function detail(ctx: SessionOpContext, id: number): Promise<FrontWarehouseRow> {

@@ -72,6 +72,13 @@ describe.each(DIALECTS)('front warehouses (%s)', (dialect) => {
       remark: undefined,
     });
     expect(b).toMatchObject({ contactTel: '', district: '', area: 0, remark: '' });
+    const regions = await call<{ value: string; children?: { value: string; children?: { value: string }[] }[] }[]>(
+      admin,
+      frontWarehouseOps.regions,
+    );
+    const sh = regions.find((r) => r.value === '上海市');
+    expect(sh?.children?.[0].value).toBe('上海市');
+    expect(sh?.children?.[0].children?.map((d) => d.value)).toContain('静安区');
     const opts = await call<FrontWarehouseOption[]>(admin, frontWarehouseOps.options, {});
     expect(opts.find((o) => o.id === a.id)).toEqual({ id: a.id, code: a.warehouseCode, name: a.name, locationId: a.locationId });
   });
