@@ -94,9 +94,11 @@ export const frontWarehouseListInput = listInput(
     /** 仓主姓名或手机号. */
     owner: z.string().trim().max(20, '仓主姓名或手机号不能超过20个字').optional(),
     status: statusFilter,
-    province: z.string().trim().max(20, '省份不能超过20个字').optional(),
-    city: z.string().trim().max(20, '城市不能超过20个字').optional(),
-    district: z.string().trim().max(20, '区县不能超过20个字').optional(),
+    /** 所在地区: province [, city [, district]] names. */
+    region: z
+      .array(z.string().trim().min(1, '所在地区不正确').max(20, '所在地区不正确'), { error: '所在地区不正确' })
+      .max(3, '所在地区不正确')
+      .optional(),
   },
   ['createdAt', 'name'],
 );

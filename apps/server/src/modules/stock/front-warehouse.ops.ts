@@ -12,9 +12,7 @@ export const frontWarehouseList = implement(frontWarehouseOps.list, {
       keyword: '前置仓名称/编号',
       owner: '仓主姓名/手机号',
       status: '状态',
-      province: '省份',
-      city: '城市',
-      district: '区县',
+      region: '所在地区',
     },
     columns: [
       { header: '前置仓编号', key: 'warehouseCode', width: 14 },

@@ -9,9 +9,8 @@ export interface FrontWarehouseFilter {
   keyword?: string;
   owner?: string;
   status?: number;
-  province?: string;
-  city?: string;
-  district?: string;
+  /** province [, city [, district]] names. */
+  region?: string[];
   sortField?: 'createdAt' | 'name';
   sortOrder: 'ascend' | 'descend';
 }
@@ -28,9 +27,10 @@ export function listQuery(db: Db, merchantId: number, f: FrontWarehouseFilter) {
     q = q.where((eb) => eb.or([contains('w.owner_name', o), contains('w.owner_phone', o)]));
   }
   if (f.status !== undefined) q = q.where('w.status', '=', f.status);
-  if (f.province) q = q.where('w.province', '=', f.province);
-  if (f.city) q = q.where('w.city', '=', f.city);
-  if (f.district) q = q.where('w.district', '=', f.district);
+  const [province, city, district] = f.region ?? [];
+  if (province) q = q.where('w.province', '=', province);
+  if (city) q = q.where('w.city', '=', city);
+  if (district) q = q.where('w.district', '=', district);
   const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
   return f.sortField === 'name' ? q.orderBy('w.name', dir).orderBy('w.id', dir) : q.orderBy('w.created_at', dir).orderBy('w.id', dir);
 }

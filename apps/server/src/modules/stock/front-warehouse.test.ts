@@ -198,7 +198,7 @@ describe.each(DIALECTS)('front warehouses (%s)', (dialect) => {
       ownerName: '周杭',
       ownerPhone: '13957100001',
     });
-    const byCity = await call<Paged<FrontWarehouseRow>>(admin, frontWarehouseOps.list, { city: '杭州市', pageSize: 100 });
+    const byCity = await call<Paged<FrontWarehouseRow>>(admin, frontWarehouseOps.list, { region: ['浙江省', '杭州市'], pageSize: 100 });
     expect(byCity.list.map((r) => r.name)).toContain('测试西湖前置仓');
     expect(byCity.list.every((r) => r.city === '杭州市')).toBe(true);
     const byOwner = await call<Paged<FrontWarehouseRow>>(admin, frontWarehouseOps.list, { owner: '1395710' });
@@ -216,6 +216,7 @@ describe.each(DIALECTS)('front warehouses (%s)', (dialect) => {
     expect(enabled.list.every((r) => r.status === 1)).toBe(true);
     const names = enabled.list.map((r) => r.name);
     expect(names.length).toBeGreaterThan(2);
+    expect((await call<Paged<FrontWarehouseRow>>(admin, frontWarehouseOps.list, { region: ['浙江省', '杭州市', '滨江区'] })).total).toBe(0);
     expect(await op(admin, frontWarehouseOps.list, { status: 7 })).toMatchObject({
       code: CODES.badInput,
       msg: '状态只能是启用或停用（字段：status）',

@@ -12,4 +12,21 @@ export const hubPath = (route: string) => `${HUB_BASE}/${route}`;
 export const routes: AppRoute[] = [
   // ---- 103 库存中心: balances, 库存编辑, 库存流水, 商品库存
   // ---- 103 库存中心: 入库管理 (入库单)
+  // ---- 123 前置仓
+  entrepot({
+    path: entrepotPath('entrepot-owner-list'),
+    name: 'entrepot-owner-list',
+    title: '仓主管理',
+    anchor: 'entrepot-owner-list',
+    page: () => import('./pages/entrepot-owner-list-page.tsx'),
+  }),
 ];
+
+// 123 前置仓 (entrepot): the front warehouses and their owners, their stock documents, stock and movements. Function
+// declarations (hoisted), as the routes array above is built before any const below it would be initialised.
+function entrepot(r: Omit<AppRoute, 'serverId'>): AppRoute {
+  return { serverId: 123, ...r };
+}
+function entrepotPath(route: string) {
+  return `entrepot/${route}`;
+}
