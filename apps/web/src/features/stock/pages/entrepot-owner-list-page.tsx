@@ -45,6 +45,13 @@ export default function EntrepotOwnerListPage() {
       hideInTable: true,
       search: { type: 'text', maxLength: 30, placeholder: '名称或编号', order: 0 },
     },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (v) => <FrontWarehouseStatusTag status={Number(v)} />,
+      search: { type: 'select', options: frontWarehouseStatusOptions, order: 2 },
+    },
     { key: 'ownerName', title: '仓主', width: 100 },
     {
       key: 'ownerPhone',
@@ -78,13 +85,6 @@ export default function EntrepotOwnerListPage() {
     },
     { key: 'address', title: '详细地址', width: 240, ellipsis: true },
     { key: 'area', title: '面积（㎡）', width: 100, align: 'right', render: (v) => (Number(v) > 0 ? Number(v) : '--') },
-    {
-      key: 'status',
-      title: '状态',
-      width: 90,
-      render: (v) => <FrontWarehouseStatusTag status={Number(v)} />,
-      search: { type: 'select', options: frontWarehouseStatusOptions, order: 2 },
-    },
     { key: 'remark', title: '备注', width: 180, ellipsis: true, render: (v) => (v ? String(v) : '--') },
     { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
     {
