@@ -41,4 +41,21 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/inventory-add-edit-page.tsx'),
   }),
   // ---- 103 库存中心: 入库管理 end
+  // ---- 123 前置仓
+  entrepot({
+    path: entrepotPath('entrepot-owner-list'),
+    name: 'entrepot-owner-list',
+    title: '仓主管理',
+    anchor: 'entrepot-owner-list',
+    page: () => import('./pages/entrepot-owner-list-page.tsx'),
+  }),
 ];
+
+// 123 前置仓 (entrepot): the front warehouses and their owners, their stock documents, stock and movements. Function
+// declarations (hoisted), as the routes array above is built before any const below it would be initialised.
+function entrepot(r: Omit<AppRoute, 'serverId'>): AppRoute {
+  return { serverId: 123, ...r };
+}
+function entrepotPath(route: string) {
+  return `entrepot/${route}`;
+}
