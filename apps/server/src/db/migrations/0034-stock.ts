@@ -65,7 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('operator_name', 'varchar(64)', text)
     .addColumn('created_at', 'bigint', notNull)
     .execute();
-  // 库存流水: newest first by merchant, by location kind, by SKU, by location; a document's movements
+  // 库存流水: newest first by merchant, by location kind (alone, + SKU, + type), by location; a document's movements
   await db.schema.createIndex('stock_movement_time_idx').on('stock_movement').columns(['merchant_id', 'created_at', 'id']).execute();
   await db.schema
     .createIndex('stock_movement_kind_idx')
@@ -76,6 +76,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('stock_movement_kind_sku_idx')
     .on('stock_movement')
     .columns(['merchant_id', 'location_kind', 'sku_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('stock_movement_kind_type_idx')
+    .on('stock_movement')
+    .columns(['merchant_id', 'location_kind', 'type', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('stock_movement_location_idx')
