@@ -94,7 +94,7 @@ function open(path: string) {
 }
 const where = () => screen.getByTestId('where').textContent;
 
-describe('商户商品 新品申请 pages (section 129) reuse the goods application pages with their own addresses', { timeout: 30_000 }, () => {
+describe('商户商品 新品申请 pages (section 129) reuse the goods application pages with their own addresses', { timeout: 90_000 }, () => {
   it('registers marchant-add-new-product, marchant-apply-detail and marchant-apply-detail-pdf in section 129 with their own pages', () => {
     for (const [name, page] of [
       ['marchant-add-new-product', 'marchant-add-new-product-page'],
