@@ -90,7 +90,7 @@ export default function InventoryEditorListPage() {
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Space wrap>
           <span>SKU：</span>
-          <SkuPicker value={skuId} onPick={(id) => navigate(editorPath(id))} />
+          <SkuPicker value={skuId} onPick={(id) => navigate(editorPath(id), { replace: true })} />
           {skuId && <Link to={movementsOfSku(skuId)}>查看库存流水</Link>}
         </Space>
         {!skuId && <Alert type="info" showIcon message="请选择要编辑库存的SKU（也可从库存管理列表点「编辑库存」进入）" />}
