@@ -131,6 +131,27 @@ export function skuWithBalance(db: Db, merchantId: number, kind: string, skuId: 
     .executeTakeFirst();
 }
 
+/**
+ * Takes the balance row for this transaction if it still has the version the edit began from (a no-op update: on
+ * PostgreSQL it holds the row lock until commit, so the numbers read next are the ones the movements start from).
+ * False: the row changed since (or is missing).
+ */
+export async function claimVersion(
+  db: Db,
+  key: { merchantId: number; locationId: number; skuId: number },
+  version: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('stock_balance')
+    .set({ version: sql<number>`version` })
+    .where('merchant_id', '=', key.merchantId)
+    .where('location_id', '=', key.locationId)
+    .where('sku_id', '=', key.skuId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 /** Is a stock document code already used by one of the merchant's movements? */
 export async function docCodeTaken(db: Db, merchantId: number, code: string): Promise<boolean> {
   return Boolean(

@@ -143,9 +143,12 @@ export async function editBalance(ctx: SessionOpContext, kind: StockLocationKind
   return ctx.db.transaction().execute(async (trx) => {
     await requireSku(ctx, trx, kind, i.skuId);
     const location = await locate(trx, ctx.merchantId, actor.now);
+    const key = { merchantId: ctx.merchantId, locationId: location.id, skuId: i.skuId };
+    // a SKU not held yet gets its zero balance (version 0) first, so every edit claims an existing row by its version
+    await ledgerRepo.insertZeroBalance(trx, { ...key, locationKind: location.kind }, actor.now);
+    if (!(await repo.claimVersion(trx, key, i.version))) throw conflict(STALE_VERSION_MESSAGE);
     const before = await ledgerRepo.balanceOf(trx, ctx.merchantId, location.id, i.skuId);
-    const version = Number(before?.version ?? 0);
-    if (i.version !== version) throw conflict(STALE_VERSION_MESSAGE);
+    const version = i.version;
     const onHand = Number(before?.on_hand ?? 0);
     const locked = Number(before?.locked ?? 0);
     const stock = i.stock ?? onHand;

@@ -1,10 +1,12 @@
 import { CODES, type ApiClient } from '@merchant/contracts';
+import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import { stockBalanceOps, type StockBalanceRow } from '@merchant/contracts/stock/stock-balance';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/calls.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
+import { expectWinners, race, type RaceAnswer } from '../../test/race.ts';
 
 // Random sequences of 库存编辑 (random stock / lockStock, some illegal: lockStock > stock, a stale version) keep the
 // ledger: on hand = Σ quantity, locked = Σ lock_delta, 0 ≤ locked ≤ on hand, each movement's before = the previous
@@ -98,4 +100,26 @@ describe.each(DIALECTS)('库存编辑 keeps the ledger (%s)', (dialect) => {
       { numRuns: 12 },
     );
   }, 120_000);
+
+  it('concurrent edits from the same version: exactly one wins, the others are refused as stale, the ledger holds', async () => {
+    for (const skuIndex of [0, 1]) {
+      const skuId = fx.skus[skuIndex].id;
+      const cur = await call<StockBalanceRow>(admin, stockBalanceOps.get, { skuId });
+      const answers = await race(
+        5,
+        (i) =>
+          op(admin, stockBalanceOps.edit, {
+            skuId,
+            stock: cur.onHand + 10 + i,
+            lockStock: i,
+            reason: `并发编辑${i}`,
+            version: cur.version,
+          }) as Promise<RaceAnswer>,
+      );
+      const [won] = expectWinners(answers, { code: CODES.conflict, msg: STALE_VERSION_MESSAGE, status: 409 });
+      const after = await call<StockBalanceRow>(admin, stockBalanceOps.get, { skuId });
+      expect([after.onHand, after.locked]).toEqual([(won.data as { onHand: number }).onHand, (won.data as { locked: number }).locked]);
+    }
+    await checkLedger();
+  }, 60_000);
 });

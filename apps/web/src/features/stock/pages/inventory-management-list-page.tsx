@@ -1,4 +1,4 @@
-import { STOCK_AVAILABILITY, stockBalanceOps, type StockBalanceRow } from '@merchant/contracts/stock/stock-balance';
+import { LOW_STOCK_THRESHOLD, STOCK_AVAILABILITY, stockBalanceOps, type StockBalanceRow } from '@merchant/contracts/stock/stock-balance';
 import { Button, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { listLoader } from '../../../platform/call.ts';
@@ -41,7 +41,7 @@ export default function InventoryManagementListPage() {
     quantity('available', '可用库存', {
       render: (v) => {
         const n = Number(v);
-        return <Typography.Text type={n <= 0 ? 'danger' : n < 10 ? 'warning' : undefined}>{n}</Typography.Text>;
+        return <Typography.Text type={n <= 0 ? 'danger' : n < LOW_STOCK_THRESHOLD ? 'warning' : undefined}>{n}</Typography.Text>;
       },
     }),
     {
