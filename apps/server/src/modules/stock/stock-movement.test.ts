@@ -2,11 +2,13 @@ import { CODES, type ApiClient } from '@merchant/contracts';
 import { INVALID_CURSOR_MESSAGE, type KeysetPage } from '@merchant/contracts/core/keyset';
 import { stockBalanceOps, type StockBalanceRow, type StockEditResult } from '@merchant/contracts/stock/stock-balance';
 import { stockMovementOps, type StockMovementRow } from '@merchant/contracts/stock/stock-movement';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
+import * as repo from './stock-movement.repo.ts';
 
 describe.each(DIALECTS)('hub 库存流水 (%s)', (dialect) => {
   let t: TestApp;
@@ -136,5 +138,26 @@ describe.each(DIALECTS)('hub 库存流水 (%s)', (dialect) => {
     const body = rows.slice(header + 1);
     expect(body).toHaveLength(4);
     expect(body[0]).toEqual(expect.arrayContaining(['调整', '+20', '10 → 30', codes[5]]));
+  });
+
+  it.runIf(dialect === 'sqlite')('the list (and filtered by SKU) reads along the kind indexes, no sort step', async () => {
+    const plan = async (f: repo.MovementFilter, cursor: boolean) => {
+      let q = repo.movementQuery(t.db.db, fx.merchantId, 'hub', f);
+      const col = 'stock_movement.created_at';
+      if (cursor) q = q.where((eb) => eb.and([eb(col, '<=', 5), eb.or([eb(col, '<', 5), eb('stock_movement.id', '<', 9)])]));
+      const c = q.orderBy(col, 'desc').orderBy('stock_movement.id', 'desc').limit(21).compile();
+      const r = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
+      return r.rows.map((x) => x.detail).join(' | ');
+    };
+    for (const [f, index] of [
+      [{}, /stock_movement_kind_idx \(merchant_id=\? AND location_kind=\?/],
+      [{ skuId: fx.skus[0].id }, /stock_movement_kind_sku_idx \(merchant_id=\? AND location_kind=\? AND sku_id=\?/],
+    ] as const) {
+      for (const cursor of [false, true]) {
+        const p = await plan(f, cursor);
+        expect(p, `${JSON.stringify(f)} ${cursor}`).toMatch(index);
+        expect(p, `${JSON.stringify(f)} ${cursor}`).not.toContain('TEMP B-TREE');
+      }
+    }
   });
 });
