@@ -11,6 +11,36 @@ export const hubPath = (route: string) => `${HUB_BASE}/${route}`;
 
 export const routes: AppRoute[] = [
   // ---- 103 库存中心: balances, 库存编辑, 库存流水, 商品库存
+  hub({
+    path: hubPath('inventory-management-list'),
+    name: 'inventory-management-list',
+    title: '库存管理',
+    anchor: 'inventory-management-list',
+    page: () => import('./pages/inventory-management-list-page.tsx'),
+  }),
+  hub({
+    // ?skuId=… (else pick a SKU)
+    path: hubPath('inventory-editor-list'),
+    name: 'inventory-editor-list',
+    title: '库存编辑',
+    anchor: 'inventory-management-list',
+    activeMenu: `/website/${hubPath('inventory-management-list')}`,
+    page: () => import('./pages/inventory-editor-list-page.tsx'),
+  }),
+  hub({
+    path: hubPath('inventory-water-list'),
+    name: 'inventory-water-list',
+    title: '库存流水',
+    anchor: 'inventory-water-list',
+    page: () => import('./pages/inventory-water-list-page.tsx'),
+  }),
+  hub({
+    path: hubPath('goodsstock-list'),
+    name: 'goodsstock-list',
+    title: '商品库存',
+    anchor: 'goodsstock-list',
+    page: () => import('./pages/goodsstock-list-page.tsx'),
+  }),
   // ---- 103 库存中心: 入库管理 (入库单)
   hub({
     path: hubPath('inventory-add-list'),

@@ -1,0 +1,49 @@
+import { stockBalanceOps } from '@merchant/contracts/stock/stock-balance';
+import { STOCK_MOVEMENT_TYPE_COLORS, STOCK_MOVEMENT_TYPES, type StockMovementType } from '@merchant/contracts/stock/stock-fields';
+import { useQuery } from '@tanstack/react-query';
+import { Tag, Typography } from 'antd';
+import { call } from '../../../platform/call.ts';
+import type { ListOption } from '../../../shared/ui/list/list-columns.ts';
+
+// Shared bits of the hub's balance pages (库存管理, 库存编辑, 库存流水, 商品库存).
+
+export const INVENTORY_BASE = '/website/inventory';
+export const BALANCE_LIST = `${INVENTORY_BASE}/inventory-management-list`;
+export const BALANCE_EDITOR = `${INVENTORY_BASE}/inventory-editor-list`;
+export const MOVEMENT_LIST = `${INVENTORY_BASE}/inventory-water-list`;
+export const editorPath = (skuId?: number) => (skuId ? `${BALANCE_EDITOR}?skuId=${skuId}` : BALANCE_EDITOR);
+export const movementsOfSku = (skuId: number) => `${MOVEMENT_LIST}?skuId=${skuId}`;
+
+/** The category tree for the stock pages' filter (a node takes its descendants). */
+export function useStockCategories() {
+  return useQuery({ queryKey: ['stock', 'category-tree'], queryFn: () => call(stockBalanceOps.categories, {}), staleTime: 60_000 });
+}
+
+export const mapOptions = (labels: Readonly<Record<string, string>>): ListOption[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+export const movementTypeOptions = mapOptions(STOCK_MOVEMENT_TYPES);
+
+/** A movement's type as a coloured tag. */
+export function MovementTypeTag({ type, name }: { type: string; name?: string }) {
+  return (
+    <Tag color={STOCK_MOVEMENT_TYPE_COLORS[type as StockMovementType] ?? 'default'}>
+      {name ?? STOCK_MOVEMENT_TYPES[type as StockMovementType] ?? type}
+    </Tag>
+  );
+}
+
+/** A signed change: +n green, −n red, 0 grey. */
+export function SignedQuantity({ value }: { value: number }) {
+  if (value === 0) return <Typography.Text type="secondary">0</Typography.Text>;
+  return <Typography.Text type={value > 0 ? 'success' : 'danger'}>{value > 0 ? `+${value}` : `−${-value}`}</Typography.Text>;
+}
+
+/** before → after (the after bold when it changed). */
+export function BeforeAfter({ before, after }: { before: number; after: number }) {
+  return (
+    <span>
+      {before} → {before === after ? after : <Typography.Text strong>{after}</Typography.Text>}
+    </span>
+  );
+}

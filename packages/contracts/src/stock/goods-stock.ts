@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { defineOperations } from '../core/operation.ts';
+import { listInput, pagedOf } from '../core/paging.ts';
+import { STOCK_LOCATION_KINDS, type StockLocationKind } from './stock-fields.ts';
+
+// 商品库存 (goodsstock-list, docs/stock.md): per SKU, its on hand at every location kind (库存中心, 批发商库存, 前置仓,
+// 智能柜货道, 门店库存 — zero when none) and the totals.
+
+export const GOODS_STOCK_KINDS = Object.keys(STOCK_LOCATION_KINDS) as StockLocationKind[];
+
+export const goodsStockListInput = listInput(
+  {
+    merchantId: z.coerce.number({ error: '商户ID不正确' }).int('商户ID不正确').optional(),
+    keyword: z.string().trim().max(40, '关键词不能超过40个字').optional(),
+    categoryId: z.coerce.number({ error: '商品分类不正确' }).int('商品分类不正确').positive('商品分类不正确').optional(),
+    /** Only SKUs with stock somewhere (on hand > 0). */
+    held: z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: '是否有库存不正确' })
+      .transform((v) => v === true || v === 'true')
+      .optional(),
+  },
+  ['skuCode', 'onHand', 'available'],
+);
+
+export const goodsStockRowSchema = z.object({
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  barcode: z.string(),
+  categoryPath: z.string(),
+  /** On hand by location kind (every kind present, 0 when none). */
+  kinds: z.record(z.string(), z.number()),
+  onHand: z.number(),
+  locked: z.number(),
+  available: z.number(),
+});
+export type GoodsStockRow = z.infer<typeof goodsStockRowSchema>;
+
+export const goodsStockOps = defineOperations(
+  { anchor: 'goodsstock-list', merchantScope: 'merchant', targets: { skuId: 'SKU' } },
+  {
+    list: {
+      name: 'stock.goods.list',
+      label: '商品库存',
+      summary: '每个SKU在各库存位置类型（库存中心、批发商、前置仓、智能柜、门店）的库存与合计',
+      input: goodsStockListInput,
+      output: pagedOf(goodsStockRowSchema),
+      exportable: true,
+    },
+  },
+);

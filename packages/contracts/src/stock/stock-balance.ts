@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { versionField } from '../core/history.ts';
+import { defineOperations } from '../core/operation.ts';
+import { listInput, pagedOf } from '../core/paging.ts';
+import { stockQuantitySchema, stockReasonSchema } from './stock-fields.ts';
+
+// 库存管理 / 库存编辑 (section 103, inventory-management-list / inventory-editor-list, docs/stock.md): the balances of a
+// location kind (the hub warehouse 库存中心 now), one row per SKU held there, and the hand edit that sets a SKU's on hand
+// and locked to new values — the server posts the differences as movements (调整 / 锁定 / 解锁) of a 库存编辑 document.
+
+/** 可用库存 below this is 库存紧张. */
+export const LOW_STOCK_THRESHOLD = 10;
+/** 可用库存 filters. */
+export const STOCK_AVAILABILITY = { low: `库存紧张（可用1～${LOW_STOCK_THRESHOLD - 1}）`, zero: '无可用库存' } as const;
+export type StockAvailability = keyof typeof STOCK_AVAILABILITY;
+
+/** The refusal of a locked quantity above on hand. */
+export const LOCK_ABOVE_STOCK_MESSAGE = '锁定库存不能大于库存';
+
+const STOCK_TARGETS = { skuId: 'SKU', docCode: '库存单据' } as const;
+
+export const stockSkuIdSchema = z.coerce.number({ error: '请选择SKU' }).int('SKU不正确').positive('请选择SKU');
+/** The merchant the web client adds (spec §7): never obeyed — the gateway refuses one that is not the session's. */
+const merchantIdField = z.coerce.number({ error: '商户ID不正确' }).int('商户ID不正确').optional();
+const keywordField = z.string().trim().max(40, '关键词不能超过40个字').optional();
+export const stockCategoryIdSchema = z.coerce.number({ error: '商品分类不正确' }).int('商品分类不正确').positive('商品分类不正确');
+
+export const stockBalanceListInput = listInput(
+  {
+    merchantId: merchantIdField,
+    /** SKU name, code or barcode (contains). */
+    keyword: keywordField,
+    /** A category and every category under it. */
+    categoryId: stockCategoryIdSchema.optional(),
+    availability: z
+      .enum(Object.keys(STOCK_AVAILABILITY) as [StockAvailability, ...StockAvailability[]], { error: '可用库存筛选不正确' })
+      .optional(),
+  },
+  ['skuCode', 'onHand', 'locked', 'available', 'updatedAt'],
+);
+
+export const stockBalanceRowSchema = z.object({
+  /** The balance row (0 when the SKU is not held yet). */
+  id: z.number(),
+  locationId: z.number(),
+  locationName: z.string(),
+  skuId: z.number(),
+  goodsId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  barcode: z.string(),
+  categoryId: z.number(),
+  categoryPath: z.string(),
+  /** 现有库存. */
+  onHand: z.number(),
+  /** 锁定库存. */
+  locked: z.number(),
+  /** 可用库存 = on hand − locked. */
+  available: z.number(),
+  /** The balance's version (0 when not held yet): the edit carries it. */
+  version: z.number(),
+  /** The last change (0 when never). */
+  updatedAt: z.number(),
+});
+export type StockBalanceRow = z.infer<typeof stockBalanceRowSchema>;
+
+export const stockBalanceGetInput = z.object({ merchantId: merchantIdField, skuId: stockSkuIdSchema });
+
+/** The edit's own fields (the form's rules). */
+export const stockEditFields = {
+  stock: stockQuantitySchema('库存'),
+  lockStock: stockQuantitySchema('锁定库存'),
+  reason: stockReasonSchema,
+};
+
+/**
+ * 库存编辑 (spec §7 parameters: merchantId, merchantName, goodsId, skuId, skuName, firstChannelName, secondChannelName,
+ * stock optional; lockStock required) plus the reason and the balance's version. `stock` left out keeps on hand.
+ */
+export const stockBalanceEditInput = z
+  .object({
+    merchantId: merchantIdField,
+    merchantName: z.string().max(60).optional(),
+    goodsId: z.coerce.number({ error: '商品ID不正确' }).int('商品ID不正确').optional(),
+    skuId: stockSkuIdSchema,
+    skuName: z.string().max(200).optional(),
+    firstChannelName: z.string().max(60).optional(),
+    secondChannelName: z.string().max(60).optional(),
+    stock: stockEditFields.stock.optional(),
+    lockStock: stockEditFields.lockStock,
+    reason: stockEditFields.reason,
+    version: versionField,
+  })
+  .superRefine((v, ctx) => {
+    if (v.stock !== undefined && v.lockStock > v.stock)
+      ctx.addIssue({ code: 'custom', path: ['lockStock'], message: LOCK_ABOVE_STOCK_MESSAGE });
+  });
+
+export const stockEditResultSchema = z.object({
+  /** The 库存编辑 document code (KB…). */
+  docCode: z.string(),
+  skuId: z.number(),
+  onHand: z.number(),
+  locked: z.number(),
+  available: z.number(),
+  version: z.number(),
+  /** Movements posted (1 or 2). */
+  movements: z.number(),
+});
+export type StockEditResult = z.infer<typeof stockEditResultSchema>;
+
+export const stockCategoryOptionSchema: z.ZodType<StockCategoryOption> = z.lazy(() =>
+  z.object({ value: z.number(), title: z.string(), children: z.array(stockCategoryOptionSchema).optional() }),
+);
+export interface StockCategoryOption {
+  value: number;
+  title: string;
+  children?: StockCategoryOption[];
+}
+
+export const stockSkuOptionsInput = z.object({ merchantId: merchantIdField, keyword: keywordField });
+export const stockSkuOptionSchema = z.object({ skuId: z.number(), skuCode: z.string(), skuName: z.string(), barcode: z.string() });
+
+export const stockBalanceOps = defineOperations(
+  { anchor: 'inventory-management-list', merchantScope: 'merchant', targets: STOCK_TARGETS },
+  {
+    list: {
+      name: 'stock.hub.balance.list',
+      label: '库存管理',
+      summary: '库存中心的库存：每个SKU的现有、锁定、可用库存',
+      input: stockBalanceListInput,
+      output: pagedOf(stockBalanceRowSchema),
+      exportable: true,
+    },
+    get: {
+      name: 'stock.hub.balance.get',
+      label: '库存详情',
+      summary: '库存中心一个SKU的库存（未入库的SKU为0，版本0）',
+      input: stockBalanceGetInput,
+      output: stockBalanceRowSchema,
+    },
+    edit: {
+      name: 'stock.hub.balance.edit',
+      label: '库存编辑',
+      summary: '把库存中心一个SKU的现有库存与锁定库存改为新值：差额记为调整 / 锁定 / 解锁流水（库存编辑单 KB…）',
+      input: stockBalanceEditInput,
+      output: stockEditResultSchema,
+      writes: true,
+    },
+    skuOptions: {
+      name: 'stock.sku.options',
+      label: 'SKU选项',
+      summary: '按名称、编码或条码找SKU（最多20个）',
+      input: stockSkuOptionsInput,
+      output: z.array(stockSkuOptionSchema),
+    },
+    categories: {
+      name: 'stock.category.tree',
+      label: '商品分类树',
+      anchor: ['inventory-management-list', 'goodsstock-list'],
+      input: z.object({ merchantId: merchantIdField }),
+      output: z.array(stockCategoryOptionSchema),
+    },
+  },
+);
