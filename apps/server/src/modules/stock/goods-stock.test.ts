@@ -7,6 +7,7 @@ import { call } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
+import { clearStock } from '../../test/stock-fixtures.ts';
 
 describe.each(DIALECTS)('商品库存 (%s)', (dialect) => {
   let t: TestApp;
@@ -24,6 +25,8 @@ describe.each(DIALECTS)('商品库存 (%s)', (dialect) => {
     admin = await t.signIn('admin');
     other = await registerMerchant(t, '别家商品库存公司', 'gsother', '13700000153');
     fx = await priceFixtures(t, 3);
+    // the lists below count the merchant's whole stock: start from an empty ledger (no seeded stock)
+    await clearStock(t, fx.merchantId);
     await edit(fx.skus[0].id, 40, 5);
     await edit(fx.skus[1].id, 7, 0);
   });

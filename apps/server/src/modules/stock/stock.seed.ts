@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { cstDate } from '../../platform/business-code.ts';
 import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
+import { seedFrontWarehouses } from './front-warehouse.service.ts';
 import { ensureLocations, postOpeningBalances, type StockActor } from './stock-ledger.service.ts';
 
 const DAY = 86_400_000;
@@ -9,6 +10,7 @@ const DAY = 86_400_000;
 /**
  * The demo's stock (after devices 30, goods 41, cabinet goods 45), every quantity posted through the ledger so that stock
  * = Σ movements holds in the seed itself (`npm run reconcile` passes on a fresh demo):
+ * - twelve front warehouses 前置仓 with their owners and stock locations (the last one 停用);
  * - every slot of the demo cabinets that carry goods gets its 期初库存 (an opening balance document, QC…) — most at or
  *   near the slot's par level, some below it, a few empty (sales come with the orders of issue 16).
  */
@@ -22,6 +24,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
   const mid = await demoMerchantId(db);
   if (mid === undefined) return;
   const admin = await demoAccount(db, mid, 'admin');
+  await seedFrontWarehouses(db, mid, now - 40 * DAY);
   const actorAt = (at: number): StockActor => ({
     merchantId: mid,
     operatorId: admin?.id ?? 0,
