@@ -12,6 +12,7 @@ const benches = [
   ['goods SKU list keyset paging', ['--import', 'tsx', path.join(root, 'bench/goods-sku.bench.ts')]],
   ['device link (MQTT)', ['--import', 'tsx', path.join(root, 'bench/device-link.bench.ts')]],
   ['price resolver', ['--import', 'tsx', path.join(root, 'bench/price-resolver.bench.ts')]],
+  ['stock movements keyset paging', ['--import', 'tsx', path.join(root, 'bench/stock-movements.bench.ts')]],
 ];
 let failed = 0;
 for (const [name, args] of benches) {
