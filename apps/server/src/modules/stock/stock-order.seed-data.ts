@@ -4,12 +4,12 @@ import {
   STOCK_ORDER_CONFIRMED,
   STOCK_ORDER_COUNTERPARTY,
   STOCK_ORDER_DRAFT,
-  STOCK_ORDER_STATUS,
   type StockOrderType,
 } from '@merchant/contracts/stock/stock-order';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { cstDate } from '../../platform/business-code.ts';
+import { seedHistory } from '../../platform/record-history.ts';
 import { hubLocation, postMovements } from './stock-ledger.service.ts';
 import * as repo from './stock-order.repo.ts';
 import { STOCK_ORDER_SUBJECT, confirmedRemark, createdRemark, totalsOf } from './stock-order.service.ts';
@@ -17,7 +17,7 @@ import { STOCK_ORDER_SUBJECT, confirmedRemark, createdRemark, totalsOf } from '.
 // The demo's 入库单 / 退货单 of 库存中心 (called by stock.seed.ts): ~60 orders over the last 45 days — most confirmed
 // (their lines posted through the ledger at the confirm time, so 库存流水 is dated like the order), a few returns
 // (confirmed only where the stock covers them), recent drafts and some cancelled with their reason. Batch inserts for
-// the orders, lines and history; one postMovements per confirmed order, in confirm order.
+// the orders and lines, the history through the platform's seed writer; one postMovements per confirmed order, in confirm order.
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -198,34 +198,14 @@ export async function seedStockOrders(
       );
     }
 
-    // their history, as the service writes it
-    const step = (from: number, to: number) =>
-      JSON.stringify([{ field: 'status', label: '状态', before: STOCK_ORDER_STATUS[from as 0], after: STOCK_ORDER_STATUS[to as 1] }]);
-    const history: Insertable<Database['record_history']>[] = [];
-    const row = (p: Plan, action: string, actionLabel: string, at: number, remark: string, changes = '[]') =>
-      history.push({
-        merchant_id: merchantId,
-        subject: STOCK_ORDER_SUBJECT,
-        subject_id: p.code,
-        action,
-        action_label: actionLabel,
-        changes,
-        remark,
-        operator_id: operatorId,
-        operator_name: operatorName,
-        created_at: at,
-      });
+    // their history, as the service writes it (through the platform's seed writer)
+    const history = seedHistory(trx, merchantId, admin);
     for (const p of plans) {
-      row(p, 'create', '新建', p.createdAt, createdRemark(p.type, p.counterparty, p.lines, codes));
+      await history(STOCK_ORDER_SUBJECT, p.code, 'create', '新建', createdRemark(p.type, p.counterparty, p.lines, codes), p.createdAt);
       if (p.status === STOCK_ORDER_CONFIRMED) {
         const t = totalsOf(p.lines);
-        row(p, 'confirm', '确认', p.doneAt, confirmedRemark(p.type, t.line_count, t.total_quantity), step(0, 1));
-      } else if (p.status === STOCK_ORDER_CANCELLED) row(p, 'cancel', '取消', p.doneAt, p.cancelReason, step(0, 2));
+        await history(STOCK_ORDER_SUBJECT, p.code, 'confirm', '确认', confirmedRemark(p.type, t.line_count, t.total_quantity), p.doneAt);
+      } else if (p.status === STOCK_ORDER_CANCELLED) await history(STOCK_ORDER_SUBJECT, p.code, 'cancel', '取消', p.cancelReason, p.doneAt);
     }
-    for (let i = 0; i < history.length; i += 200)
-      await trx
-        .insertInto('record_history')
-        .values(history.slice(i, i + 200))
-        .execute();
   });
 }
