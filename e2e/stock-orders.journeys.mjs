@@ -4,11 +4,13 @@ import { assert, downloadFrom, dropdownOf, menu, openPage, shotPath, signIn, wai
  * Journeys of 库存中心 · 入库管理 (issue 15, docs/stock.md). (1) The admin opens 入库管理 from the menu, creates a 入库单
  * with two SKUs picked by search, saves the draft, confirms it (asked first) and sees 已确认 with each line's stock
  * before → after; a confirmed order offers no 取消. (2) A 退货单 larger than the stock is refused on 确认退货 with the
- * ledger's 库存不足 message and stays 草稿. The list filters by type and exports.
+ * ledger's 库存不足 message and stays 草稿. The list filters by type and exports. (3) 批发商库存 · 入库管理: the same pages on
+ * the wholesaler stock — a 入库单 created and confirmed there moves the wholesaler stock (仓库 批发商库存).
  */
 
 const extraShot = shotPath('stock-order');
 const LIST = /\/website\/inventory\/inventory-add-list/;
+const WHOLESALER_LIST = /\/website\/wholesaler\/wholesaler-add-list/;
 
 /** Picks the first SKU not already on the order in the line's search select; returns its label. */
 async function pickSku(page, row) {
@@ -122,8 +124,56 @@ export const stockOrderJourneys = [
       await list.getByText(code).waitFor();
       await list.getByText(returnCode).waitFor();
       await shot(extraShot('list'));
+      // exported narrowed to this run's orders (the demo's ~60 orders would exceed the run's direct-export limit and queue a task)
+      await list.getByLabel('供应商/退货去向').fill('（e2e）');
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      await list.getByText('共 2 条', { exact: true }).waitFor();
+      await list.getByText(code).waitFor();
       const file = await downloadFrom(page, page.getByRole('button', { name: /导\s*出/ }));
       assert(file.magic === 'PK' && file.name.endsWith('.xlsx'), `the export is an .xlsx: ${file.name}`);
+    },
+  },
+  {
+    name: 'stock-order-wholesaler-inbound',
+    title: '批发商库存 · 入库管理: a 入库单 created and confirmed on the wholesaler stock (仓库 批发商库存, stock before → after)',
+    async run({ page, base, password, shot }) {
+      await signIn(page, base, 'admin', password);
+      await openPage(page, '批发商库存', '入库管理', WHOLESALER_LIST);
+      await waitForTitle(page, '入库管理');
+      await page.getByTestId('stock-order-list').waitFor();
+
+      await page.getByRole('button', { name: /新建入库单/ }).click();
+      await page.waitForURL(/wholesaler-add-edit\?type=inbound/);
+      await page.getByTestId('stock-order-title').filter({ hasText: '新建入库单' }).waitFor();
+      await page.locator('#stock-order-form_counterparty').fill('上海百岁山饮品配送中心（e2e）');
+      await pickSku(page, 0);
+      await page.getByLabel('第1行数量').fill('24');
+      await page.getByLabel('第1行单价').fill('1.2');
+      await page.getByRole('button', { name: /保存草稿/ }).click();
+
+      await page.waitForURL(/wholesaler-add-detail\/RK\d{10}/);
+      const code = /RK\d{10}/.exec(page.url())[0];
+      await waitForTitle(page, '入库单详情');
+      await page.locator('.ant-descriptions').getByText('批发商库存', { exact: true }).waitFor(); // 仓库
+      await page.getByRole('button', { name: '确认入库' }).click();
+      const modal = page.locator('.ant-modal-confirm').last();
+      await modal.getByText(/将计入批发商库存/).waitFor();
+      await answerConfirm(page, '确认入库');
+      await page.getByTestId('stock-order-status').filter({ hasText: '已确认' }).waitFor();
+      const row = page.getByTestId('stock-order-line-table').locator('tbody tr.ant-table-row').first();
+      await row.getByText(/\d+ → \d+/).waitFor();
+      const [before, after] = (await row.innerText())
+        .match(/(\d+) → (\d+)/)
+        .slice(1)
+        .map(Number);
+      assert(after - before === 24, `the line moved ${before} → ${after}, not +24`);
+      await shot(extraShot('wholesaler-confirmed'));
+
+      await menu(page).locator('.ant-menu-item', { hasText: '入库管理' }).click();
+      await page.waitForURL(WHOLESALER_LIST);
+      const list = page.getByTestId('stock-order-list');
+      await list.getByText(code).waitFor();
+      await shot(extraShot('wholesaler-list'));
     },
   },
 ];

@@ -266,3 +266,6 @@ export type StockOrderOps = ReturnType<typeof stockOrderOperations<string>>;
 
 /** 库存中心 · 入库管理 (inventory-add-list): the hub warehouse's orders. */
 export const hubStockOrderOps = stockOrderOperations('stock.hub.order', 'inventory-add-list', '入库单');
+
+/** 批发商库存 · 入库管理 (wholesaler-add-list): the wholesaler stock's orders (labels 批发商入库单…: the operation log names every operation uniquely). */
+export const wholesalerStockOrderOps = stockOrderOperations('stock.wholesaler.order', 'wholesaler-add-list', '批发商入库单');

@@ -138,6 +138,7 @@ export const SECTIONS: SectionDef[] = [
       p(10801, 'goodsstock-lists', '批发库存'),
       p(10802, 'wholesaler-management-list', '库存管理'),
       p(10803, 'wholesaler-water-list', '库存流水'),
+      p(10804, 'wholesaler-add-list', '入库管理'),
     ],
   },
   {

@@ -2,6 +2,7 @@ import {
   STOCK_ORDER_STATUS,
   STOCK_ORDER_TYPES,
   hubStockOrderOps,
+  wholesalerStockOrderOps,
   stockOrderListInput,
   type StockOrderOps,
 } from '@merchant/contracts/stock/stock-order';
@@ -10,7 +11,7 @@ import { implement } from '../../platform/gateway/registry.ts';
 import * as s from './stock-order.service.ts';
 
 // 入库单 / 退货单: one service, bound per page to its operation set (contracts `stockOrderOperations`) and its book.
-// 库存中心 · 入库管理 now; wholesaler stock and front warehouses add `export const { … } = stockOrderHandlers(theirOps, theirBook)`.
+// 库存中心 · 入库管理 and 批发商库存 · 入库管理; front warehouses add `export const { … } = stockOrderHandlers(theirOps, theirBook)`.
 
 /** The implementations of one page's operation set on the stock-order service with the page's book. */
 export function stockOrderHandlers(ops: StockOrderOps, book: s.StockBook) {
@@ -66,3 +67,15 @@ export const {
   history: hubStockOrderHistory,
   skuOptions: hubStockOrderSkuOptions,
 } = stockOrderHandlers(hubStockOrderOps, s.HUB_BOOK);
+
+/** 批发商库存 · 入库管理 (wholesaler-add-list). */
+export const {
+  list: wholesalerStockOrderList,
+  detail: wholesalerStockOrderDetail,
+  create: wholesalerStockOrderCreate,
+  update: wholesalerStockOrderUpdate,
+  confirm: wholesalerStockOrderConfirm,
+  cancel: wholesalerStockOrderCancel,
+  history: wholesalerStockOrderHistory,
+  skuOptions: wholesalerStockOrderSkuOptions,
+} = stockOrderHandlers(wholesalerStockOrderOps, s.WHOLESALER_BOOK);

@@ -48,6 +48,39 @@ export const replaceLines = async (db: Db, orderId: number, lines: Insertable<St
       .execute();
 };
 
+/** Many orders at once (the demo seed): one insert per 100 rows; their ids by code. */
+export async function insertOrders(db: Db, merchantId: number, rows: Insertable<StockOrderTable>[]): Promise<Map<string, number>> {
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto('stock_order')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const found = await db
+      .selectFrom('stock_order')
+      .select(['id', 'order_code'])
+      .where('merchant_id', '=', merchantId)
+      .where(
+        'order_code',
+        'in',
+        rows.slice(i, i + 500).map((r) => r.order_code),
+      )
+      .execute();
+    for (const r of found) ids.set(r.order_code, Number(r.id));
+  }
+  return ids;
+}
+
+/** Lines of many orders at once (the demo seed). */
+export async function insertLines(db: Db, lines: Insertable<StockOrderLineTable>[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += 200)
+    await db
+      .insertInto('stock_order_line')
+      .values(lines.slice(i, i + 200))
+      .execute();
+}
+
 /** An order's lines with their SKU (goods_sku read only), in line order. */
 export const linesOf = (db: Db, orderId: number) =>
   db

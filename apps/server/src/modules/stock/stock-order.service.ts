@@ -33,7 +33,7 @@ import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { describeChanges, historyPage, writeHistory } from '../../platform/record-history.ts';
-import { actorOf, hubLocation, postMovements, type LocationRow } from './stock-ledger.service.ts';
+import { actorOf, hubLocation, postMovements, wholesalerLocation, type LocationRow } from './stock-ledger.service.ts';
 import * as repo from './stock-order.repo.ts';
 
 // 入库单 / 退货单 (docs/stock.md): drafts are created and edited; 确认 posts every line to the ledger in the same
@@ -51,6 +51,8 @@ export interface StockBook {
 }
 /** 库存中心 (inventory-add-list). */
 export const HUB_BOOK: StockBook = { kind: 'hub', location: hubLocation };
+/** 批发商库存 (wholesaler-add-list). */
+export const WHOLESALER_BOOK: StockBook = { kind: 'wholesaler', location: wholesalerLocation };
 
 export const STOCK_ORDER_SUBJECT = 'stock.order';
 const CODE_INDEX = { index: 'stock_order_code_uq', table: 'stock_order', columns: ['merchant_id', 'order_code'] };
@@ -192,7 +194,7 @@ async function checkSkus(ctx: SessionOpContext, lines: Lines): Promise<Map<numbe
   return codes;
 }
 
-const totalsOf = (lines: Lines) => ({
+export const totalsOf = (lines: Lines) => ({
   line_count: lines.length,
   total_quantity: lines.reduce((n, l) => n + l.quantity, 0),
   total_amount: lines.reduce((n, l) => n + l.quantity * l.unitCost, 0),
@@ -201,11 +203,23 @@ const totalsOf = (lines: Lines) => ({
 const lineRows = (merchantId: number, orderId: number, lines: Lines) =>
   lines.map((l) => ({ merchant_id: merchantId, order_id: orderId, sku_id: l.skuId, quantity: l.quantity, unit_cost: l.unitCost }));
 
-const linesText = (lines: { skuId: number; quantity: number; unitCost: number }[], codes: Map<number, string>) =>
+export const linesText = (lines: { skuId: number; quantity: number; unitCost: number }[], codes: Map<number, string>) =>
   lines
     .map((l) => `${codes.get(l.skuId) ?? l.skuId}×${l.quantity}@${yuan(l.unitCost)}`)
     .join('、')
     .slice(0, 500);
+
+/** The history remark of a new order: type, counterparty, totals and lines. */
+export function createdRemark(orderType: StockOrderType, counterparty: string, lines: Lines, codes: Map<number, string>): string {
+  const totals = totalsOf(lines);
+  return `${typeName(orderType)}，${STOCK_ORDER_COUNTERPARTY[orderType]}：${counterparty}，${totals.line_count}行，共${totals.total_quantity}件，金额${yuan(totals.total_amount)}：${linesText(lines, codes)}`.slice(
+    0,
+    500,
+  );
+}
+/** The history remark of a confirmation. */
+export const confirmedRemark = (orderType: StockOrderType, lineCount: number, totalQuantity: number) =>
+  `${orderType === 'return' ? '退货出库' : '入库'}${lineCount}行，共${totalQuantity}件`;
 
 /** A new draft: its code (RK… / TH…), the book's location, its lines and totals, and its history, in one transaction. */
 export async function create(ctx: SessionOpContext, book: StockBook, i: CreateInput): Promise<StockOrderState> {
@@ -242,11 +256,7 @@ export async function create(ctx: SessionOpContext, book: StockBook, i: CreateIn
           subjectId: orderCode,
           action: 'create',
           actionLabel: '新建',
-          remark:
-            `${typeName(i.orderType)}，${STOCK_ORDER_COUNTERPARTY[i.orderType]}：${i.counterparty}，${totals.line_count}行，共${totals.total_quantity}件，金额${yuan(totals.total_amount)}：${linesText(i.lines, codes)}`.slice(
-              0,
-              500,
-            ),
+          remark: createdRemark(i.orderType, i.counterparty, i.lines, codes),
         });
         return stateOf(orderCode, STOCK_ORDER_DRAFT, 1);
       }),
@@ -332,7 +342,7 @@ export async function confirm(ctx: SessionOpContext, book: StockBook, i: { order
       action: 'confirm',
       actionLabel: '确认',
       changes: [{ field: 'status', label: '状态', before: statusName(STOCK_ORDER_DRAFT), after: statusName(STOCK_ORDER_CONFIRMED) }],
-      remark: `${type === 'return' ? '退货出库' : '入库'}${lines.length}行，共${Number(r.total_quantity)}件`,
+      remark: confirmedRemark(type, lines.length, Number(r.total_quantity)),
     });
     return stateOf(r.order_code, STOCK_ORDER_CONFIRMED, Number(r.version) + 1);
   });

@@ -4,6 +4,7 @@ import { cstDate } from '../../platform/business-code.ts';
 import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
 import { seedFrontWarehouses } from './front-warehouse.service.ts';
 import { ensureLocations, postOpeningBalances, type StockActor } from './stock-ledger.service.ts';
+import { seedStockOrders } from './stock-order.seed-data.ts';
 
 const DAY = 86_400_000;
 
@@ -32,6 +33,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
     now: at,
   });
   await seedCabinetSlots(db, mid, now, actorAt);
+  await seedStockOrders(db, mid, admin, now);
 }
 
 /** 期初库存 for every planogram slot of the demo cabinets: one opening document per cabinet. */

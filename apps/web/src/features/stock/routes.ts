@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../platform/route-types.ts';
+import type { AppRoute, TitleContext } from '../../platform/route-types.ts';
 
 /**
  * 库存 (issue 15, docs/stock.md): every stock page on the one stock ledger — the hub warehouse 库存中心 (section 103),
@@ -8,6 +8,10 @@ const HUB = 103;
 const HUB_BASE = 'inventory';
 export const hub = (r: Omit<AppRoute, 'serverId'>): AppRoute => ({ serverId: HUB, ...r });
 export const hubPath = (route: string) => `${HUB_BASE}/${route}`;
+const WHOLESALER = 108;
+const WHOLESALER_BASE = 'wholesaler';
+export const wholesaler = (r: Omit<AppRoute, 'serverId'>): AppRoute => ({ serverId: WHOLESALER, ...r });
+export const wholesalerPath = (route: string) => `${WHOLESALER_BASE}/${route}`;
 
 export const routes: AppRoute[] = [
   // ---- 103 库存中心: balances, 库存编辑, 库存流水, 商品库存
@@ -54,7 +58,7 @@ export const routes: AppRoute[] = [
     name: 'inventory-add-detail',
     anchor: 'inventory-add-list',
     activeMenu: '/website/inventory/inventory-add-list',
-    title: ({ params }) => `${params.orderCode?.startsWith('TH') ? '退货单' : '入库单'}详情-${params.orderCode ?? ''}`,
+    title: orderDetailTitle,
     page: () => import('./pages/inventory-add-detail-page.tsx'),
   }),
   hub({
@@ -63,14 +67,36 @@ export const routes: AppRoute[] = [
     name: 'inventory-add-edit',
     anchor: 'inventory-add-list',
     activeMenu: '/website/inventory/inventory-add-list',
-    title: ({ search }) => {
-      const code = search.get('orderCode');
-      if (code) return `编辑${code.startsWith('TH') ? '退货单' : '入库单'}`;
-      return search.get('type') === 'return' ? '新建退货单' : '新建入库单';
-    },
+    title: orderEditTitle,
     page: () => import('./pages/inventory-add-edit-page.tsx'),
   }),
   // ---- 103 库存中心: 入库管理 end
+  // ---- 108 批发商库存: 入库管理 (入库单)
+  wholesaler({
+    path: wholesalerPath('wholesaler-add-list'),
+    name: 'wholesaler-add-list',
+    title: '入库管理',
+    anchor: 'wholesaler-add-list',
+    page: () => import('./pages/wholesaler-add-list-page.tsx'),
+  }),
+  wholesaler({
+    path: wholesalerPath('wholesaler-add-detail/:orderCode'),
+    name: 'wholesaler-add-detail',
+    anchor: 'wholesaler-add-list',
+    activeMenu: '/website/wholesaler/wholesaler-add-list',
+    title: orderDetailTitle,
+    page: () => import('./pages/wholesaler-add-detail-page.tsx'),
+  }),
+  wholesaler({
+    // ?type=inbound|return: a new order; ?orderCode=…: edit a draft
+    path: wholesalerPath('wholesaler-add-edit'),
+    name: 'wholesaler-add-edit',
+    anchor: 'wholesaler-add-list',
+    activeMenu: '/website/wholesaler/wholesaler-add-list',
+    title: orderEditTitle,
+    page: () => import('./pages/wholesaler-add-edit-page.tsx'),
+  }),
+  // ---- 108 批发商库存: 入库管理 end
   // ---- 123 前置仓
   entrepot({
     path: entrepotPath('entrepot-owner-list'),
@@ -88,4 +114,18 @@ function entrepot(r: Omit<AppRoute, 'serverId'>): AppRoute {
 }
 function entrepotPath(route: string) {
   return `entrepot/${route}`;
+}
+
+// 入库管理 (103 and 108): a 退货单's code starts with TH (STOCK_DOC_TYPES), an 入库单's with RK.
+function orderWord(code: string | null | undefined) {
+  return code?.startsWith('TH') ? '退货单' : '入库单';
+}
+function orderDetailTitle({ params }: TitleContext) {
+  return `${orderWord(params.orderCode)}详情-${params.orderCode ?? ''}`;
+}
+/** ?type=inbound|return: a new order; ?orderCode=…: edit a draft. */
+function orderEditTitle({ search }: TitleContext) {
+  const code = search.get('orderCode');
+  if (code) return `编辑${orderWord(code)}`;
+  return search.get('type') === 'return' ? '新建退货单' : '新建入库单';
 }

@@ -1,10 +1,11 @@
-import { hubStockOrderOps, stockOrderCancelInput, type StockOrderRow } from '@merchant/contracts/stock/stock-order';
+import { stockOrderCancelInput, type StockOrderRow } from '@merchant/contracts/stock/stock-order';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../platform/call.ts';
 import { FormModal } from '../../../platform/form-modal.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { useStockOrderBook } from './stock-order-book.tsx';
 
 const cancelReasonRule = zodRule(stockOrderCancelInput.shape.cancelReason);
 
@@ -19,6 +20,7 @@ export const confirmLabel = (o: Pick<Order, 'orderType'>) => (o.orderType === 'r
  */
 export function useStockOrderActions() {
   const { message, modal } = App.useApp();
+  const book = useStockOrderBook();
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [form] = Form.useForm<{ cancelReason: string }>();
@@ -29,12 +31,12 @@ export function useStockOrderActions() {
       title: `${confirmLabel(o)}：${o.orderTypeName} ${o.orderCode}？`,
       content:
         o.orderType === 'return'
-          ? `确认后将从库存中心扣减 ${o.lineCount} 个商品共 ${o.totalQuantity} 件，库存不足时整单不会确认。确认后不能取消。`
-          : `确认后 ${o.lineCount} 个商品共 ${o.totalQuantity} 件将计入库存中心。确认后不能取消，如需冲回请新建退货单。`,
+          ? `确认后将从${book.locationName}扣减 ${o.lineCount} 个商品共 ${o.totalQuantity} 件，库存不足时整单不会确认。确认后不能取消。`
+          : `确认后 ${o.lineCount} 个商品共 ${o.totalQuantity} 件将计入${book.locationName}。确认后不能取消，如需冲回请新建退货单。`,
       okText: confirmLabel(o),
       onOk: async () => {
         try {
-          await call(hubStockOrderOps.confirm, { orderCode: o.orderCode, version: o.version });
+          await call(book.ops.confirm, { orderCode: o.orderCode, version: o.version });
           message.success(o.orderType === 'return' ? '退货单已确认，库存已扣减' : '入库单已确认，库存已增加');
         } catch {
           // the catalogue showed the reason (e.g. 库存不足)
@@ -57,7 +59,7 @@ export function useStockOrderActions() {
       width={520}
       initialValues={{ cancelReason: '' }}
       onSubmit={(v) =>
-        call(hubStockOrderOps.cancel, { orderCode: cancelling.orderCode, version: cancelling.version, cancelReason: v.cancelReason })
+        call(book.ops.cancel, { orderCode: cancelling.orderCode, version: cancelling.version, cancelReason: v.cancelReason })
       }
       onSaved={() => {
         message.success(`${cancelling.orderTypeName}已取消`);

@@ -2,7 +2,6 @@ import {
   MAX_STOCK_ORDER_LINES,
   STOCK_ORDER_COUNTERPARTY,
   STOCK_ORDER_TYPES,
-  hubStockOrderOps,
   lineQuantitySchema,
   stockOrderFields,
   stockOrderLinesSchema,
@@ -20,7 +19,7 @@ import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { centsToYuan, centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
 import { yuanSchema, zodRule } from '../../../shared/ui/zod-rule.ts';
-import { INVENTORY_ADD_LIST, stockOrderPath } from './stock-order-paths.ts';
+import { useStockOrderBook } from './stock-order-book.tsx';
 import { StockOrderSkuSelect } from './stock-order-sku-select.tsx';
 
 const counterpartyRule = zodRule(stockOrderFields.counterparty);
@@ -58,6 +57,7 @@ export function toLines(lines: FormLine[]): { lines: { skuId: number; quantity: 
  * Leaving a changed form asks first.
  */
 export function StockOrderForm({ type, draft }: { type: StockOrderType; draft?: StockOrderDetail }) {
+  const book = useStockOrderBook();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -104,13 +104,13 @@ export function StockOrderForm({ type, draft }: { type: StockOrderType; draft?: 
     try {
       const fields = { counterparty: v.counterparty, remark: v.remark ?? '', lines: out };
       const s = draft
-        ? await call(hubStockOrderOps.update, { orderCode: draft.orderCode, version: draft.version, ...fields })
-        : await call(hubStockOrderOps.create, { orderType: type, ...fields });
+        ? await call(book.ops.update, { orderCode: draft.orderCode, version: draft.version, ...fields })
+        : await call(book.ops.create, { orderType: type, ...fields });
       message.success(`${typeName}已保存为草稿`);
       setDirty(false);
       allowLeave();
       await queryClient.invalidateQueries({ queryKey: ['stock-order'] });
-      navigate(stockOrderPath(s.orderCode), { replace: true });
+      navigate(book.detail(s.orderCode), { replace: true });
     } catch {
       // the catalogue showed the reason
     } finally {
@@ -246,7 +246,7 @@ export function StockOrderForm({ type, draft }: { type: StockOrderType; draft?: 
           <Button type="primary" loading={saving} onClick={() => void save()}>
             保存草稿
           </Button>
-          <Button onClick={() => navigate(draft ? stockOrderPath(draft.orderCode) : INVENTORY_ADD_LIST)}>返回</Button>
+          <Button onClick={() => navigate(draft ? book.detail(draft.orderCode) : book.list)}>返回</Button>
         </Space>
       </Space>
     </Form>

@@ -1,8 +1,9 @@
-import { hubStockOrderOps, type StockSkuOption } from '@merchant/contracts/stock/stock-order';
+import type { StockSkuOption } from '@merchant/contracts/stock/stock-order';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../platform/call.ts';
+import { useStockOrderBook } from './stock-order-book.tsx';
 
 export const skuLabel = (s: Pick<StockSkuOption, 'skuName' | 'skuCode'>) => `${s.skuName}（${s.skuCode}）`;
 
@@ -25,10 +26,11 @@ export function StockOrderSkuSelect({
   onPicked: (s: StockSkuOption) => void;
   disabledIds: ReadonlySet<number>;
 }) {
+  const book = useStockOrderBook();
   const [keyword, setKeyword] = useState('');
   const q = useQuery({
-    queryKey: ['stock-order', 'sku-options', keyword],
-    queryFn: () => call(hubStockOrderOps.skuOptions, { keyword: keyword || undefined }),
+    queryKey: ['stock-order', 'sku-options', book.key, keyword],
+    queryFn: () => call(book.ops.skuOptions, { keyword: keyword || undefined }),
     staleTime: 30_000,
   });
   const found = q.data ?? [];

@@ -1,0 +1,136 @@
+import { type StockOrderRow, type StockSkuOption } from '@merchant/contracts/stock/stock-order';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { listLoader } from '../../../platform/call.ts';
+import { QueryList } from '../../../platform/list/query-list.tsx';
+import { formatDateTime } from '../../../shared/format/date.ts';
+import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { confirmLabel, useStockOrderActions } from './stock-order-actions.tsx';
+import { StockOrderBookProvider } from './stock-order-book.tsx';
+import type { StockOrderBook } from './stock-order-paths.ts';
+import { StockOrderStatusTag, StockOrderTypeTag, stockOrderStatusOptions, stockOrderTypeOptions, yuan } from './stock-order-parts.tsx';
+import { StockOrderSkuSelect } from './stock-order-sku-select.tsx';
+
+const time = (v: unknown) => (v ? formatDateTime(v as number) : '--');
+const NO_IDS: ReadonlySet<number> = new Set();
+
+/** The SKU filter: one SKU searched by name, code or barcode (its label kept once picked). */
+function SkuFilter(props: { id?: string; value?: number; onChange?: (v: number | undefined) => void }) {
+  const [known, setKnown] = useState(() => new Map<number, StockSkuOption>());
+  return (
+    <StockOrderSkuSelect {...props} known={known} disabledIds={NO_IDS} onPicked={(s) => setKnown((m) => new Map(m).set(s.skuId, s))} />
+  );
+}
+
+/** A book's 入库管理: its 入库单 and 退货单, newest first; actions by status. */
+export function StockOrderListView({ book }: { book: StockOrderBook }) {
+  return (
+    <StockOrderBookProvider book={book}>
+      <OrderList book={book} />
+    </StockOrderBookProvider>
+  );
+}
+
+function OrderList({ book }: { book: StockOrderBook }) {
+  const navigate = useNavigate();
+  const actions = useStockOrderActions();
+  const columns: ListColumn<StockOrderRow>[] = [
+    {
+      key: 'orderCode',
+      title: '单号',
+      width: 150,
+      render: (v) => <Link to={book.detail(String(v))}>{String(v)}</Link>,
+      search: { type: 'text', maxLength: 20 },
+    },
+    {
+      key: 'orderType',
+      title: '单据类型',
+      width: 100,
+      render: (v, r) => <StockOrderTypeTag type={String(v)} name={r.orderTypeName} />,
+      search: { type: 'select', options: stockOrderTypeOptions },
+    },
+    {
+      key: 'status',
+      title: '状态',
+      width: 90,
+      render: (v, r) => <StockOrderStatusTag status={Number(v)} name={r.statusName} />,
+      search: { type: 'select', options: stockOrderStatusOptions },
+    },
+    { key: 'counterparty', title: '供应商/退货去向', width: 180, ellipsis: true, search: { type: 'text', maxLength: 60 } },
+    {
+      key: 'skuId',
+      title: 'SKU',
+      hideInTable: true,
+      search: { type: 'custom', render: () => <SkuFilter /> },
+    },
+    { key: 'lineCount', title: '商品数', width: 80, align: 'right' },
+    { key: 'totalQuantity', title: '总数量', width: 90, align: 'right' },
+    { key: 'totalAmount', title: '总金额（元）', width: 120, align: 'right', render: (v) => yuan(Number(v)) },
+    { key: 'remark', title: '备注', width: 160, ellipsis: true },
+    { key: 'creatorName', title: '创建人', width: 100 },
+    {
+      key: 'createdAt',
+      title: '创建时间',
+      width: 170,
+      render: time,
+      sortable: true,
+      search: { type: 'dateRange', name: 'createdRange', label: '创建时间' },
+    },
+    { key: 'confirmedAt', title: '确认时间', width: 170, render: time },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 220,
+      render: (_v, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => navigate(book.detail(r.orderCode))}>
+            查看
+          </Button>
+          {r.actions.includes('edit') ? (
+            <Button type="link" size="small" onClick={() => navigate(book.edit(r.orderCode))}>
+              编辑
+            </Button>
+          ) : null}
+          {r.actions.includes('confirm') ? (
+            <Button type="link" size="small" onClick={() => actions.confirm(r)}>
+              {confirmLabel(r)}
+            </Button>
+          ) : null}
+          {r.actions.includes('cancel') ? (
+            <Button type="link" size="small" danger onClick={() => actions.cancel(r)}>
+              取消
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <>
+      <QueryList<StockOrderRow>
+        queryKey={['stock-order', `${book.key}-list`]}
+        paging="keyset"
+        request={listLoader(book.ops.list)}
+        columns={columns}
+        rowKey="orderCode"
+        title="入库单 / 退货单"
+        testId="stock-order-list"
+        exportable={{ operation: book.ops.list }}
+        emptyText="还没有入库单"
+        toolbar={
+          <Space>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(book.create('inbound'))}>
+              新建入库单
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => navigate(book.create('return'))}>
+              新建退货单
+            </Button>
+          </Space>
+        }
+      />
+      {actions.cancelModal}
+    </>
+  );
+}
