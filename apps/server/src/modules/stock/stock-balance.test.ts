@@ -14,6 +14,7 @@ import { call, rowCount } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
+import { clearStock } from '../../test/stock-fixtures.ts';
 import { reconcile } from './stock-ledger.service.ts';
 
 describe.each(DIALECTS)('hub stock balances and 库存编辑 (%s)', (dialect) => {
@@ -37,6 +38,8 @@ describe.each(DIALECTS)('hub stock balances and 库存编辑 (%s)', (dialect) =>
     admin = await t.signIn('admin');
     other = await registerMerchant(t, '别家库存公司', 'stockother', '13700000151');
     fx = await priceFixtures(t, 4);
+    // these tests count the hub's whole stock and movements: start from an empty ledger (no seeded stock)
+    await clearStock(t, fx.merchantId);
   });
   afterAll(() => t.close());
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/calls.ts';
 import { DIALECTS, op, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
+import { clearStock } from '../../test/stock-fixtures.ts';
 import { expectWinners, race, type RaceAnswer } from '../../test/race.ts';
 
 // Random sequences of 库存编辑 (random stock / lockStock, some illegal: lockStock > stock, a stale version) keep the
@@ -28,6 +29,8 @@ describe.each(DIALECTS)('库存编辑 keeps the ledger (%s)', (dialect) => {
     t = await startTestApp(dialect);
     admin = await t.signIn('admin');
     fx = await priceFixtures(t, 2);
+    // these tests count the hub's whole stock and movements: start from an empty ledger (no seeded stock)
+    await clearStock(t, fx.merchantId);
   });
   afterAll(() => t.close());
 

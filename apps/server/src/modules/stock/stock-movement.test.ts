@@ -8,6 +8,7 @@ import { call } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
+import { clearStock } from '../../test/stock-fixtures.ts';
 import * as repo from './stock-movement.repo.ts';
 
 describe.each(DIALECTS)('hub 库存流水 (%s)', (dialect) => {
@@ -54,6 +55,8 @@ describe.each(DIALECTS)('hub 库存流水 (%s)', (dialect) => {
     admin = await t.signIn('admin');
     other = await registerMerchant(t, '别家流水公司', 'waterother', '13700000152');
     fx = await priceFixtures(t, 2);
+    // these tests count the hub's whole stock and movements: start from an empty ledger (no seeded stock)
+    await clearStock(t, fx.merchantId);
     // 7 movements: a 20 (adjust), b 10+2 (adjust, lock), a 15 (adjust), b 10/0 (unlock), a 15/3 (lock), b 30/0 (adjust)
     await edit(fx.skus[0].id, 20, 0);
     await edit(fx.skus[1].id, 10, 2);
