@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { StockMovementTable } from './stock-ledger.table.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -168,25 +169,8 @@ export function skuLabel(db: Db, merchantId: number, skuId: number) {
     .executeTakeFirst();
 }
 
-export interface MovementRow {
-  merchant_id: number;
-  location_id: number;
-  location_kind: string;
-  sku_id: number;
-  type: string;
-  quantity: number;
-  lock_delta: number;
-  on_hand_before: number;
-  on_hand_after: number;
-  locked_before: number;
-  locked_after: number;
-  doc_type: string;
-  doc_code: string;
-  reason: string;
-  operator_id: number;
-  operator_name: string;
-  created_at: number;
-}
+/** A movement to insert (the table's row without its id). */
+export type MovementRow = Omit<Insertable<StockMovementTable>, 'id'>;
 
 export async function insertMovements(db: Db, rows: MovementRow[]): Promise<void> {
   // SQLite binds at most 32766 parameters: 17 columns a row

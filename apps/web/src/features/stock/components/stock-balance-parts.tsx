@@ -3,7 +3,7 @@ import { STOCK_MOVEMENT_TYPE_COLORS, STOCK_MOVEMENT_TYPES, type StockMovementTyp
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { call } from '../../../platform/call.ts';
-import type { ListOption } from '../../../shared/ui/list/list-columns.ts';
+import type { ListColumn, ListOption, ListTreeOption } from '../../../shared/ui/list/list-columns.ts';
 
 // Shared bits of the hub's balance pages (库存管理, 库存编辑, 库存流水, 商品库存).
 
@@ -46,4 +46,27 @@ export function BeforeAfter({ before, after }: { before: number; after: number }
       {before} → {before === after ? after : <Typography.Text strong>{after}</Typography.Text>}
     </span>
   );
+}
+
+/** A right-aligned quantity column (现有 / 锁定 / 可用 …); sortable only where the list's contract allows it. */
+export function quantityColumn<R>(key: string, title: string, over?: Partial<ListColumn<R>>): ListColumn<R> {
+  return { key, title, width: 100, align: 'right', ...over };
+}
+
+/** The SKU columns every stock list starts with (code, the keyword search, name, barcode, category with its tree filter). */
+export function skuColumns<R>(categoryTree: ListTreeOption[] | undefined): ListColumn<R>[] {
+  return [
+    { key: 'skuCode', title: 'SKU编码', width: 130, sortable: true },
+    { key: 'keyword', title: 'SKU', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 0 } },
+    { key: 'skuName', title: 'SKU名称', width: 220, ellipsis: true },
+    { key: 'barcode', title: '条码', width: 140 },
+    {
+      key: 'categoryId',
+      title: '商品分类',
+      dataIndex: 'categoryPath',
+      width: 180,
+      ellipsis: true,
+      search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: categoryTree ?? [], order: 1 },
+    },
+  ];
 }

@@ -5,16 +5,14 @@ import { listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { editorPath, mapOptions, movementsOfSku, useStockCategories } from '../components/stock-balance-parts.tsx';
-
-const quantity = (key: string, title: string, over?: Partial<ListColumn<StockBalanceRow>>): ListColumn<StockBalanceRow> => ({
-  key,
-  title,
-  width: 100,
-  align: 'right',
-  sortable: true,
-  ...over,
-});
+import {
+  editorPath,
+  mapOptions,
+  movementsOfSku,
+  quantityColumn,
+  skuColumns,
+  useStockCategories,
+} from '../components/stock-balance-parts.tsx';
 
 /**
  * inventory-management-list (库存管理): the hub warehouse's (库存中心) stock, one row per SKU held: 现有 / 锁定 / 可用
@@ -24,21 +22,11 @@ export default function InventoryManagementListPage() {
   const navigate = useNavigate();
   const categories = useStockCategories();
   const columns: ListColumn<StockBalanceRow>[] = [
-    { key: 'skuCode', title: 'SKU编码', width: 130, sortable: true },
-    { key: 'keyword', title: 'SKU', hideInTable: true, search: { type: 'text', placeholder: 'SKU名称、编码或条码', order: 0 } },
-    { key: 'skuName', title: 'SKU名称', width: 220, ellipsis: true },
-    { key: 'barcode', title: '条码', width: 140 },
-    {
-      key: 'categoryId',
-      title: '商品分类',
-      dataIndex: 'categoryPath',
-      width: 180,
-      ellipsis: true,
-      search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: categories.data ?? [], order: 1 },
-    },
-    quantity('onHand', '现有库存'),
-    quantity('locked', '锁定库存'),
-    quantity('available', '可用库存', {
+    ...skuColumns<StockBalanceRow>(categories.data),
+    quantityColumn<StockBalanceRow>('onHand', '现有库存', { sortable: true }),
+    quantityColumn<StockBalanceRow>('locked', '锁定库存', { sortable: true }),
+    quantityColumn<StockBalanceRow>('available', '可用库存', {
+      sortable: true,
       render: (v) => {
         const n = Number(v);
         return <Typography.Text type={n <= 0 ? 'danger' : n < LOW_STOCK_THRESHOLD ? 'warning' : undefined}>{n}</Typography.Text>;
