@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, pagedOf } from '../core/paging.ts';
-import { STOCK_LOCATION_KINDS, type StockLocationKind } from './stock-fields.ts';
+import { STOCK_LOCATION_KINDS, STOCK_TARGETS, type StockLocationKind } from './stock-fields.ts';
 
 // 商品库存 (goodsstock-list, docs/stock.md): per SKU, its on hand at every location kind (库存中心, 批发商库存, 前置仓,
 // 智能柜货道, 门店库存 — zero when none) and the totals.
@@ -37,7 +37,7 @@ export const goodsStockRowSchema = z.object({
 export type GoodsStockRow = z.infer<typeof goodsStockRowSchema>;
 
 export const goodsStockOps = defineOperations(
-  { anchor: 'goodsstock-list', merchantScope: 'merchant', targets: { skuId: 'SKU' } },
+  { anchor: 'goodsstock-list', merchantScope: 'merchant', targets: STOCK_TARGETS },
   {
     list: {
       name: 'stock.goods.list',

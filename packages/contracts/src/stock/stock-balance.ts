@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
 import { listInput, pagedOf } from '../core/paging.ts';
-import { stockQuantitySchema, stockReasonSchema } from './stock-fields.ts';
+import { STOCK_TARGETS, stockQuantitySchema, stockReasonSchema } from './stock-fields.ts';
 
 // 库存管理 / 库存编辑 (section 103, inventory-management-list / inventory-editor-list, docs/stock.md): the balances of a
 // location kind (the hub warehouse 库存中心 now), one row per SKU held there, and the hand edit that sets a SKU's on hand
@@ -16,8 +16,6 @@ export type StockAvailability = keyof typeof STOCK_AVAILABILITY;
 
 /** The refusal of a locked quantity above on hand. */
 export const LOCK_ABOVE_STOCK_MESSAGE = '锁定库存不能大于库存';
-
-const STOCK_TARGETS = { skuId: 'SKU', docCode: '库存单据' } as const;
 
 export const stockSkuIdSchema = z.coerce.number({ error: '请选择SKU' }).int('SKU不正确').positive('请选择SKU');
 /** The merchant the web client adds (spec §7): never obeyed — the gateway refuses one that is not the session's. */

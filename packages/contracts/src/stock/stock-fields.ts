@@ -73,3 +73,12 @@ export const stockReasonSchema = z.string({ error: '请输入原因' }).trim().m
 
 /** The refusal when a movement would take on hand below zero or below what is locked. */
 export const STOCK_SHORT_MESSAGE = '库存不足';
+
+/** What the stock operations' key fields name in the 操作日志. */
+export const STOCK_TARGETS = {
+  skuId: 'SKU',
+  docCode: '库存单据',
+  merchantId: '商户',
+  goodsId: '商品',
+  categoryId: '商品分类',
+} as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keysetInput, keysetOf } from '../core/keyset.ts';
 import { defineOperations } from '../core/operation.ts';
 import { timeRange } from '../core/paging.ts';
-import { stockMovementTypeSchema } from './stock-fields.ts';
+import { STOCK_TARGETS, stockMovementTypeSchema } from './stock-fields.ts';
 
 // 库存流水 (inventory-water-list, docs/stock.md): the movements of a location kind (the hub now), newest first, keyset
 // paged (the table grows without bound; 0034's stock_movement_kind_idx / stock_movement_kind_sku_idx serve it).
@@ -49,7 +49,7 @@ export const stockMovementRowSchema = z.object({
 export type StockMovementRow = z.infer<typeof stockMovementRowSchema>;
 
 export const stockMovementOps = defineOperations(
-  { anchor: 'inventory-water-list', merchantScope: 'merchant', targets: { skuId: 'SKU', docCode: '库存单据' } },
+  { anchor: 'inventory-water-list', merchantScope: 'merchant', targets: STOCK_TARGETS },
   {
     list: {
       name: 'stock.hub.movement.list',
