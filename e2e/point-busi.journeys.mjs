@@ -1,5 +1,16 @@
 /* global document, window, PopStateEvent -- used inside page.evaluate and waitForFunction callbacks, which run in the browser */
-import { assert, bindDevice, fillLocationForm, newPersonContext, registerDevice, saveNewLocation, shotPath, signIn } from './kit.mjs';
+import {
+  assert,
+  bindDevice,
+  fillLocationForm,
+  newPersonContext,
+  pickSearched,
+  registerDevice,
+  saveNewLocation,
+  selectOption,
+  shotPath,
+  signIn,
+} from './kit.mjs';
 
 /**
  * Journeys of 点位公告 and 撤点管理 (issue 13): the admin sets up a point of its own with a cabinet bound, publishes a
@@ -50,13 +61,10 @@ export const pointBusiJourneys = [
       await page.screenshot({ path: shot('bulletin-list'), fullPage: true });
       await page.getByRole('button', { name: /新增公告/ }).click();
       await page.locator('#bulletin-form_title').fill(title);
-      await page.locator('#bulletin-form_bulletinType').click();
-      await page.locator('.ant-select-item-option:visible').filter({ hasText: '停机维护' }).first().click();
+      await selectOption(page, 'bulletin-form_bulletinType', '停机维护');
       await page.locator('#bulletin-form_content').fill('本点位智能柜将于今晚22:00-24:00停机维护，给您带来不便敬请谅解。');
       await page.getByLabel('指定点位').check();
-      await page.locator('#bulletin-form_pointIds').click();
-      await page.locator('#bulletin-form_pointIds').fill(pointName);
-      await page.locator('.ant-select-item-option:visible').filter({ hasText: pointName }).first().click();
+      await pickSearched(page, 'bulletin-form_pointIds', pointName);
       await page.keyboard.press('Escape');
       await page.screenshot({ path: shot('bulletin-form') });
       await page.getByRole('button', { name: '保存草稿' }).click();
