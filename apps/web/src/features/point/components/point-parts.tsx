@@ -1,7 +1,8 @@
 import { pointOps, POINT_STATUS, type PointStatus } from '@merchant/contracts/device/point';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader, Tag } from 'antd';
+import { Tag } from 'antd';
 import { call } from '../../../platform/call.ts';
+import { RegionCascader as SharedRegionCascader, type RegionCascaderProps } from '../../../shared/ui/region-cascader.tsx';
 
 export const LOCATION_LIST = '/website/device-management/location-management';
 export const POINT_MANAGE = '/website/point-busi/point-manage';
@@ -22,35 +23,10 @@ export function useRegions() {
   return useQuery({ queryKey: ['point', 'regions'], queryFn: () => call(pointOps.regions), staleTime: Infinity });
 }
 
-/** 省 / 市 / 区县 from the offline dataset; `changeOnSelect` lets a filter stop at a province or city. */
-export function RegionCascader({
-  value,
-  onChange,
-  changeOnSelect,
-  placeholder = '请选择省 / 市 / 区县',
-  id,
-}: {
-  value?: string[];
-  onChange?: (v: string[] | undefined) => void;
-  changeOnSelect?: boolean;
-  placeholder?: string;
-  id?: string;
-}) {
+/** The shared region cascader over this feature's region tree. */
+export function RegionCascader(props: Omit<RegionCascaderProps, 'options' | 'loading'>) {
   const regions = useRegions();
-  return (
-    <Cascader
-      id={id}
-      value={value}
-      onChange={(v) => onChange?.(v?.length ? (v as string[]) : undefined)}
-      options={regions.data ?? []}
-      loading={regions.isLoading}
-      changeOnSelect={changeOnSelect}
-      showSearch
-      allowClear
-      placeholder={placeholder}
-      style={{ width: '100%' }}
-    />
-  );
+  return <SharedRegionCascader {...props} options={regions.data} loading={regions.isLoading} />;
 }
 
 /** Basis points as a percentage: 1250 → 12.50%. */

@@ -1,7 +1,8 @@
 import { FRONT_WAREHOUSE_STATUS, FRONT_WAREHOUSE_STATUS_COLORS, frontWarehouseOps } from '@merchant/contracts/stock/front-warehouse';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader, Tag } from 'antd';
+import { Tag } from 'antd';
 import { call } from '../../../platform/call.ts';
+import { RegionCascader as SharedRegionCascader, type RegionCascaderProps } from '../../../shared/ui/region-cascader.tsx';
 
 /** 启用 / 停用 as a tag (labels and colours from the contract). */
 export function FrontWarehouseStatusTag({ status }: { status: number }) {
@@ -23,33 +24,8 @@ export function useFrontWarehouseRegions() {
   });
 }
 
-/** 省 / 市 / 区县 by name; `changeOnSelect` lets a filter stop at a province or city. */
-export function FrontWarehouseRegionCascader({
-  value,
-  onChange,
-  changeOnSelect,
-  placeholder = '请选择省 / 市 / 区县',
-  id,
-}: {
-  value?: string[];
-  onChange?: (v: string[] | undefined) => void;
-  changeOnSelect?: boolean;
-  placeholder?: string;
-  id?: string;
-}) {
+/** The shared region cascader over this feature's region tree. */
+export function FrontWarehouseRegionCascader(props: Omit<RegionCascaderProps, 'options' | 'loading'>) {
   const regions = useFrontWarehouseRegions();
-  return (
-    <Cascader
-      id={id}
-      value={value}
-      onChange={(v) => onChange?.(v?.length ? (v as string[]) : undefined)}
-      options={regions.data ?? []}
-      loading={regions.isLoading}
-      changeOnSelect={changeOnSelect}
-      showSearch
-      allowClear
-      placeholder={placeholder}
-      style={{ width: '100%' }}
-    />
-  );
+  return <SharedRegionCascader {...props} options={regions.data} loading={regions.isLoading} />;
 }
