@@ -1,4 +1,4 @@
-import { assert, shotPath, signIn } from './kit.mjs';
+import { assert, dropdownOf, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of where goods are sold (issue 12, section 102): add a goods to the goods bank with its own store
@@ -34,7 +34,7 @@ export const goodsBankJourneys = [
       let skuCode = '';
       for (let i = 0; i < 10 && !skuCode; i++) {
         await page.locator('#goodsId').click();
-        const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+        const options = dropdownOf(page, 'goodsId').locator('.ant-select-item-option');
         await options.first().waitFor();
         await options.nth(i).click();
         const first = page.locator('.ant-card', { hasText: 'SKU门店价' }).locator('tbody tr.ant-table-row').first();
@@ -65,7 +65,7 @@ export const goodsBankJourneys = [
       await page.waitForURL(/add-goods-shop\/add\/\d+/);
       await page.getByTestId('shop-title').waitFor();
       await page.locator('#storeIds').click();
-      const storeOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      const storeOption = dropdownOf(page, 'storeIds').locator('.ant-select-item-option').first();
       await storeOption.waitFor();
       const storeName = (await storeOption.innerText()).split('（')[0];
       await storeOption.click();

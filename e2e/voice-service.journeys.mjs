@@ -1,4 +1,4 @@
-import { activateOnDetail, assert, connectCabinet, registerDevice, shotPath, signIn } from './kit.mjs';
+import { activateOnDetail, assert, connectCabinet, pickSearched, registerDevice, selectOption, shotPath, signIn } from './kit.mjs';
 
 /**
  * Journeys of 语音提醒 (issue 13, section 126): the admin registers and activates a cabinet, which connects over the
@@ -31,8 +31,7 @@ export const voiceJourneys = [
         const voiceName = `${name}关门提醒`.slice(0, 30);
         await page.locator('#voice-form_name').fill(voiceName);
         await page.locator('#voice-form_content').fill('请关好柜门，谢谢您的配合。');
-        await page.locator('#voice-form_voiceType').click();
-        await page.locator('.ant-select-item-option:visible').filter({ hasText: '关门提醒' }).first().click();
+        await selectOption(page, 'voice-form_voiceType', '关门提醒');
         // the end date of the validity
         await page.locator('.ant-modal .ant-picker-range').nth(1).locator('input').nth(1).click();
         // a day of the next month (the range picker's second panel)
@@ -43,9 +42,7 @@ export const voiceJourneys = [
           .nth(19)
           .click();
         await page.locator('.ant-modal').getByText('指定设备', { exact: true }).click();
-        await page.locator('#voice-form_deviceCodes').click();
-        await page.locator('#voice-form_deviceCodes').fill(code);
-        await page.locator('.ant-select-item-option:visible').filter({ hasText: code }).first().click();
+        await pickSearched(page, 'voice-form_deviceCodes', code);
         await page.keyboard.press('Escape');
         // 试听: plays with a zh-CN voice, or says clearly that the browser has none
         await page.getByRole('button', { name: /试\s*听/ }).click();
