@@ -18,6 +18,8 @@ import {
   wholesalerMovementOps,
   type StockMovementRow,
 } from '@merchant/contracts/stock/stock-movement';
+import { wholesaleGoodsStockOps, type WholesaleGoodsStockRow } from '@merchant/contracts/stock/goods-stock';
+import { mallSkuOps, type MallSkuRow } from '@merchant/contracts/mall/mall-sku';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, rowCount } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
@@ -163,6 +165,72 @@ describe.each(DIALECTS)('stock of every location kind (%s)', (dialect) => {
     expect((await op(admin, cabinetBalanceOps.list, { deviceCode: 'X'.repeat(21) })).msg).toContain('设备编号');
     expect((await call<Paged<StockBalanceRow>>(other, cabinetBalanceOps.list, { deviceCode: d.deviceCode })).total).toBe(0);
     expect((await call<KeysetPage<StockMovementRow>>(other, cabinetMovementOps.list, { deviceCode: d.deviceCode })).list).toEqual([]);
+  });
+
+  it('批发库存 (goodsstock-lists): the wholesaler stock by goods — SKUs, sums, low count; filters; export; permissions', async () => {
+    const sku = fx.skus[2];
+    const cur = await wGet(sku.id);
+    await call(admin, wholesalerBalanceOps.edit, {
+      skuId: sku.id,
+      stock: cur.onHand + 7,
+      lockStock: cur.locked,
+      reason: '到货',
+      version: cur.version,
+    });
+    const page = await call<Paged<WholesaleGoodsStockRow>>(admin, wholesaleGoodsStockOps.list, { keyword: sku.code });
+    const goods = page.list.find((g) => g.goodsId === cur.goodsId)!;
+    expect(goods).toBeDefined();
+    const line = goods.skus.find((k) => k.skuId === sku.id)!;
+    expect(line).toMatchObject({ onHand: cur.onHand + 7, available: cur.available + 7 });
+    expect(goods.skuCount).toBe(goods.skus.length);
+    expect(goods.onHand).toBe(goods.skus.reduce((a, k) => a + k.onHand, 0));
+    expect(goods.available).toBe(goods.skus.reduce((a, k) => a + k.available, 0));
+    expect(goods.lowSkuCount).toBe(goods.skus.filter((k) => k.available < 10).length);
+    const held = await call<Paged<WholesaleGoodsStockRow>>(admin, wholesaleGoodsStockOps.list, { held: true, pageSize: 100 });
+    expect(held.list.length).toBeGreaterThan(0);
+    expect(held.list.every((g) => g.onHand > 0)).toBe(true);
+    const sorted = await call<Paged<WholesaleGoodsStockRow>>(admin, wholesaleGoodsStockOps.list, {
+      sortField: 'onHand',
+      sortOrder: 'descend',
+    });
+    expect(sorted.list.map((g) => g.onHand)).toEqual([...sorted.list.map((g) => g.onHand)].sort((a, b) => b - a));
+    expect((await op(admin, wholesaleGoodsStockOps.list, { sortField: 'skuName' })).code).toBe(CODES.badInput);
+    expect((await op(admin, wholesaleGoodsStockOps.list, { categoryId: 'abc' })).msg).toContain('商品分类');
+    expect((await call<Paged<WholesaleGoodsStockRow>>(other, wholesaleGoodsStockOps.list, { keyword: sku.code })).total).toBe(0);
+    const finance = await t.signIn('finance');
+    expect((await op(finance, wholesaleGoodsStockOps.list, {})).code).toBe(CODES.forbidden);
+    const file = await exportList(admin, wholesaleGoodsStockOps.list, { keyword: sku.code });
+    expect(file.kind).toBe('file');
+    if (file.kind === 'file') {
+      const rows = sheetRows(file.workbook);
+      expect(rows.some((r) => r[0] === goods.goodsCode)).toBe(true);
+    }
+  });
+
+  it('the wholesale mall SKU list shows the wholesaler stock’s 可用 of the goods SKU with the same barcode', async () => {
+    const pair = await t.db.db
+      .selectFrom('mall_goods_sku as k')
+      .innerJoin('goods_sku as g', (j) => j.onRef('g.barcode', '=', 'k.barcode').onRef('g.merchant_id', '=', 'k.merchant_id'))
+      .select(['k.id as mall_sku_id', 'k.barcode', 'g.id as sku_id'])
+      .where('k.merchant_id', '=', fx.merchantId)
+      .where('k.deleted_at', 'is', null)
+      .where('g.deleted_at', 'is', null)
+      .orderBy('k.id')
+      .executeTakeFirstOrThrow();
+    const cur = await wGet(Number(pair.sku_id));
+    await call(admin, wholesalerBalanceOps.edit, {
+      skuId: Number(pair.sku_id),
+      stock: cur.onHand + 30,
+      lockStock: cur.locked + 5,
+      reason: '批发备货',
+      version: cur.version,
+    });
+    const page = await call<KeysetPage<MallSkuRow>>(admin, mallSkuOps.list, { keyword: pair.barcode });
+    const row = page.list.find((r) => r.mallSkuId === Number(pair.mall_sku_id))!;
+    expect(row.wholesaleStock).toBe(cur.available + 25);
+    expect((await call<MallSkuRow>(admin, mallSkuOps.detail, { mallSkuId: Number(pair.mall_sku_id) })).wholesaleStock).toBe(
+      cur.available + 25,
+    );
   });
 
   it('each kind’s pages are their own grant: a role without them is refused', async () => {

@@ -121,6 +121,13 @@ export const routes: AppRoute[] = [
     anchor: 'wholesaler-water-list',
     page: () => import('./pages/wholesaler-water-list-page.tsx'),
   }),
+  wholesaler({
+    path: wholesalerPath('goodsstock-lists'),
+    name: 'goodsstock-lists',
+    title: '批发库存',
+    anchor: 'goodsstock-lists',
+    page: () => import('./pages/goodsstock-lists-page.tsx'),
+  }),
   // ---- 108 批发商库存: 库存管理 … end
   // ---- 123 前置仓
   entrepot({
