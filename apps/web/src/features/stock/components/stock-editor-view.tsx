@@ -19,6 +19,7 @@ function SkuPicker({ value, onPick }: { value?: number; onPick: (skuId: number) 
   return (
     <Select
       showSearch
+      id="stock-edit-sku"
       aria-label="选择SKU"
       style={{ width: 420 }}
       placeholder="输入SKU名称、编码或条码查找"
