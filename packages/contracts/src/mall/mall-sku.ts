@@ -58,6 +58,11 @@ export const mallSkuRowSchema = z.object({
   basePrice: z.number(),
   /** The last break's price (分): the lowest unit price. */
   lowestPrice: z.number(),
+  /**
+   * The wholesaler stock's 可用 (on hand − locked) of the goods SKU with this barcode (批发商库存); null when the merchant
+   * has no goods SKU with the barcode (nothing to stock), filled on the list, the export and the detail.
+   */
+  wholesaleStock: z.number().nullable(),
   status: z.number(),
   statusName: z.string(),
   version: z.number(),

@@ -49,3 +49,63 @@ export const goodsStockOps = defineOperations(
     },
   },
 );
+
+// 批发库存 (section 108, goodsstock-lists): the wholesaler stock by goods — what a wholesaler's staff look at before
+// taking an order: each goods (商品) with its SKUs' 现有 / 锁定 / 可用 in the wholesaler stock, the totals and how many of
+// its SKUs run low. Offset paging over the merchant's live goods (bounded).
+
+export const wholesaleGoodsStockListInput = listInput(
+  {
+    merchantId: z.coerce.number({ error: '商户ID不正确' }).int('商户ID不正确').optional(),
+    /** Goods name or code, or a SKU's name, code or barcode (contains). */
+    keyword: z.string().trim().max(40, '关键词不能超过40个字').optional(),
+    categoryId: z.coerce.number({ error: '商品分类不正确' }).int('商品分类不正确').positive('商品分类不正确').optional(),
+    /** Only goods with wholesaler stock (on hand > 0). */
+    held: z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: '是否有库存不正确' })
+      .transform((v) => v === true || v === 'true')
+      .optional(),
+  },
+  ['goodsCode', 'onHand', 'available'],
+);
+
+export const wholesaleGoodsSkuStockSchema = z.object({
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  barcode: z.string(),
+  onHand: z.number(),
+  locked: z.number(),
+  available: z.number(),
+});
+export type WholesaleGoodsSkuStock = z.infer<typeof wholesaleGoodsSkuStockSchema>;
+
+export const wholesaleGoodsStockRowSchema = z.object({
+  goodsId: z.number(),
+  goodsCode: z.string(),
+  goodsName: z.string(),
+  brand: z.string(),
+  categoryPath: z.string(),
+  skuCount: z.number(),
+  /** SKUs whose 可用 is below LOW_STOCK_THRESHOLD (zero included). */
+  lowSkuCount: z.number(),
+  onHand: z.number(),
+  locked: z.number(),
+  available: z.number(),
+  skus: z.array(wholesaleGoodsSkuStockSchema),
+});
+export type WholesaleGoodsStockRow = z.infer<typeof wholesaleGoodsStockRowSchema>;
+
+export const wholesaleGoodsStockOps = defineOperations(
+  { anchor: 'goodsstock-lists', merchantScope: 'merchant', targets: STOCK_TARGETS },
+  {
+    list: {
+      name: 'stock.wholesaler.goods.list',
+      label: '批发库存',
+      summary: '批发商库存按商品：每个商品各SKU的现有、锁定、可用库存与合计',
+      input: wholesaleGoodsStockListInput,
+      output: pagedOf(wholesaleGoodsStockRowSchema),
+      exportable: true,
+    },
+  },
+);

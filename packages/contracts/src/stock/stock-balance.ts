@@ -23,6 +23,9 @@ const merchantIdField = z.coerce.number({ error: '商户ID不正确' }).int('商
 const keywordField = z.string().trim().max(40, '关键词不能超过40个字').optional();
 export const stockCategoryIdSchema = z.coerce.number({ error: '商品分类不正确' }).int('商品分类不正确').positive('商品分类不正确');
 
+export const stockLocationIdSchema = z.coerce.number({ error: '库存位置不正确' }).int('库存位置不正确').positive('库存位置不正确');
+export const stockDeviceCodeSchema = z.string().trim().max(20, '设备编号不能超过20位');
+
 export const stockBalanceListInput = listInput(
   {
     merchantId: merchantIdField,
@@ -33,6 +36,10 @@ export const stockBalanceListInput = listInput(
     availability: z
       .enum(Object.keys(STOCK_AVAILABILITY) as [StockAvailability, ...StockAvailability[]], { error: '可用库存筛选不正确' })
       .optional(),
+    /** One location of the kind (a front warehouse's locationId, a cabinet slot). */
+    locationId: stockLocationIdSchema.optional(),
+    /** A cabinet: every slot of the device. */
+    deviceCode: stockDeviceCodeSchema.optional(),
   },
   ['skuCode', 'onHand', 'locked', 'available', 'updatedAt'],
 );
@@ -42,6 +49,11 @@ export const stockBalanceRowSchema = z.object({
   id: z.number(),
   locationId: z.number(),
   locationName: z.string(),
+  /** The location's code (HUB, WHOLESALE, the front warehouse's QZ…, a cabinet slot's `${deviceCode}-${slot}`). */
+  locationCode: z.string(),
+  /** A cabinet slot's device and slot number ('' for other kinds). */
+  deviceCode: z.string(),
+  slotNo: z.string(),
   skuId: z.number(),
   goodsId: z.number(),
   skuCode: z.string(),
@@ -84,6 +96,8 @@ export const stockBalanceEditInput = z
     skuName: z.string().max(200).optional(),
     firstChannelName: z.string().max(60).optional(),
     secondChannelName: z.string().max(60).optional(),
+    /** 批发商库存编辑 (spec §7) names the second level secondCateName. */
+    secondCateName: z.string().max(60).optional(),
     stock: stockEditFields.stock.optional(),
     lockStock: stockEditFields.lockStock,
     reason: stockEditFields.reason,
@@ -119,32 +133,125 @@ export interface StockCategoryOption {
 export const stockSkuOptionsInput = z.object({ merchantId: merchantIdField, keyword: keywordField });
 export const stockSkuOptionSchema = z.object({ skuId: z.number(), skuCode: z.string(), skuName: z.string(), barcode: z.string() });
 
-export const stockBalanceOps = defineOperations(
-  { anchor: 'inventory-management-list', merchantScope: 'merchant', targets: STOCK_TARGETS },
+/** The list of a location kind's balances (库存管理 / 实时库存). */
+const balanceListDeclaration = <const P extends string>(prefix: P, label: string, stock: string) =>
+  ({
+    name: `${prefix}.list` as `${P}.list`,
+    label,
+    summary: `${stock}的库存：每个SKU的现有、锁定、可用库存`,
+    input: stockBalanceListInput,
+    output: pagedOf(stockBalanceRowSchema),
+    exportable: true,
+  }) as const;
+
+/**
+ * The balance operations of a location kind whose stock is edited by hand (库存管理 + 库存编辑): `prefix` names them
+ * (`stock.hub.balance`, `stock.wholesaler.balance`), `anchor` is the 库存管理 page, `word` tells their labels apart in the
+ * operation log ('' for the hub: 库存管理; 批发商: 批发商库存管理 …), `stock` is the stock's name (库存中心, 批发商库存).
+ */
+export function stockBalanceOperations<const P extends string>(prefix: P, anchor: string, word: string, stock: string) {
+  return defineOperations(
+    { anchor, merchantScope: 'merchant', targets: STOCK_TARGETS },
+    {
+      list: balanceListDeclaration(prefix, `${word}库存管理`, stock),
+      get: {
+        name: `${prefix}.get` as `${P}.get`,
+        label: `${word}库存详情`,
+        summary: `${stock}一个SKU的库存（未入库的SKU为0，版本0）`,
+        input: stockBalanceGetInput,
+        output: stockBalanceRowSchema,
+      },
+      edit: {
+        name: `${prefix}.edit` as `${P}.edit`,
+        label: `${word}库存编辑`,
+        summary: `把${stock}一个SKU的现有库存与锁定库存改为新值：差额记为调整 / 锁定 / 解锁流水（库存编辑单 KB…）`,
+        input: stockBalanceEditInput,
+        output: stockEditResultSchema,
+        writes: true,
+      },
+    },
+  );
+}
+export type StockBalanceOps = ReturnType<typeof stockBalanceOperations<string>>;
+
+/**
+ * A location of a kind with many (the 实时库存 / 库存流水 filter): a front warehouse's location, or — for cabinets — one
+ * entry per device (locationId 0; the lists filter cabinets by `deviceCode`).
+ */
+export const stockLocationOptionSchema = z.object({ locationId: z.number(), code: z.string(), name: z.string(), deviceCode: z.string() });
+export type StockLocationOption = z.infer<typeof stockLocationOptionSchema>;
+
+/**
+ * The balances of a location kind with many locations, shown read-only (实时库存 of the front warehouses and the
+ * cabinets), and the kind's locations for the filter; `movementAnchor` is the kind's 库存流水 page (it filters too).
+ */
+export function stockBalanceViewOperations<const P extends string>(
+  prefix: P,
+  anchor: string,
+  movementAnchor: string,
+  word: string,
+  stock: string,
+) {
+  return defineOperations(
+    { anchor, merchantScope: 'merchant', targets: STOCK_TARGETS },
+    {
+      list: balanceListDeclaration(prefix, `${word}实时库存`, stock),
+      locations: {
+        name: `${prefix}.locations` as `${P}.locations`,
+        label: `${word}库存位置选项`,
+        summary: `${stock}的库存位置（筛选用；智能柜按设备）`,
+        anchor: [anchor, movementAnchor],
+        input: z.object({ merchantId: merchantIdField }),
+        output: z.array(stockLocationOptionSchema),
+      },
+    },
+  );
+}
+export type StockBalanceViewOps = ReturnType<typeof stockBalanceViewOperations<string>>;
+/** What every kind's balance set has: the list. */
+export type StockBalanceListOps = Pick<StockBalanceOps, 'list'> | Pick<StockBalanceViewOps, 'list'>;
+
+/** 库存中心 (section 103): 库存管理 / 库存编辑. */
+export const hubBalanceOps = stockBalanceOperations('stock.hub.balance', 'inventory-management-list', '', '库存中心');
+/** 批发商库存 (section 108): 库存管理 / 库存编辑 (labels 批发商库存…). */
+export const wholesalerBalanceOps = stockBalanceOperations(
+  'stock.wholesaler.balance',
+  'wholesaler-management-list',
+  '批发商',
+  '批发商库存',
+);
+/** 前置仓 (section 123): 实时库存, one row per warehouse × SKU. */
+export const frontBalanceOps = stockBalanceViewOperations(
+  'stock.front.balance',
+  'entrepot-inventory-list',
+  'entrepot-inventory-water',
+  '前置仓',
+  '前置仓',
+);
+/** 智能柜库存 (section 105): 实时库存, one row per cabinet slot. */
+export const cabinetBalanceOps = stockBalanceViewOperations(
+  'stock.cabinet.balance',
+  'container-inventory-management-list',
+  'container-inventory-water-list',
+  '智能柜',
+  '智能柜货道',
+);
+
+/** The pages that pick SKUs for a hand edit / filter by category. */
+const EDIT_PAGES = ['inventory-management-list', 'wholesaler-management-list'];
+const CATEGORY_PAGES = [
+  'inventory-management-list',
+  'goodsstock-list',
+  'wholesaler-management-list',
+  'goodsstock-lists',
+  'entrepot-inventory-list',
+  'container-inventory-management-list',
+];
+
+/** The lookups the balance pages share. */
+export const stockLookupOps = defineOperations(
+  { anchor: EDIT_PAGES, merchantScope: 'merchant', targets: STOCK_TARGETS },
   {
-    list: {
-      name: 'stock.hub.balance.list',
-      label: '库存管理',
-      summary: '库存中心的库存：每个SKU的现有、锁定、可用库存',
-      input: stockBalanceListInput,
-      output: pagedOf(stockBalanceRowSchema),
-      exportable: true,
-    },
-    get: {
-      name: 'stock.hub.balance.get',
-      label: '库存详情',
-      summary: '库存中心一个SKU的库存（未入库的SKU为0，版本0）',
-      input: stockBalanceGetInput,
-      output: stockBalanceRowSchema,
-    },
-    edit: {
-      name: 'stock.hub.balance.edit',
-      label: '库存编辑',
-      summary: '把库存中心一个SKU的现有库存与锁定库存改为新值：差额记为调整 / 锁定 / 解锁流水（库存编辑单 KB…）',
-      input: stockBalanceEditInput,
-      output: stockEditResultSchema,
-      writes: true,
-    },
     skuOptions: {
       name: 'stock.sku.options',
       label: 'SKU选项',
@@ -155,9 +262,12 @@ export const stockBalanceOps = defineOperations(
     categories: {
       name: 'stock.category.tree',
       label: '商品分类树',
-      anchor: ['inventory-management-list', 'goodsstock-list'],
+      anchor: CATEGORY_PAGES,
       input: z.object({ merchantId: merchantIdField }),
       output: z.array(stockCategoryOptionSchema),
     },
   },
 );
+
+/** The hub's balance operations with the shared lookups (as section 103's pages and tests read them). */
+export const stockBalanceOps = { ...hubBalanceOps, ...stockLookupOps };

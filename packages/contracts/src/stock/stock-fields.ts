@@ -81,4 +81,6 @@ export const STOCK_TARGETS = {
   merchantId: '商户',
   goodsId: '商品',
   categoryId: '商品分类',
+  locationId: '库存位置',
+  deviceCode: '设备',
 } as const;

@@ -22,6 +22,11 @@ export const mallSkuList = implement(mallSkuOps.list, {
       { header: '批发价（阶梯）', key: 'tierText', width: 40 },
       { header: '最高单价（元）', key: 'basePrice', value: (r: MallSkuRow) => (r.basePrice / 100).toFixed(2) },
       { header: '最低单价（元）', key: 'lowestPrice', value: (r: MallSkuRow) => (r.lowestPrice / 100).toFixed(2) },
+      {
+        header: '批发库存（可用）',
+        key: 'wholesaleStock',
+        value: (r: MallSkuRow) => (r.wholesaleStock === null ? '未关联商品' : r.wholesaleStock),
+      },
       { header: '状态', key: 'status', type: 'enum', labels: MALL_STATUS },
       { header: '创建时间', key: 'createdAt', type: 'time' },
     ],

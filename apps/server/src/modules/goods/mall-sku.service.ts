@@ -17,6 +17,7 @@ import { categoryPaths } from './category.service.ts';
 import { MALL_SKU_PREFIX, mallCode, retryOnMallCodeCollision } from './mall-code.ts';
 import * as goodsRepo from './mall-goods.repo.ts';
 import * as repo from './mall-sku.repo.ts';
+import { availableByBarcode } from '../stock/stock-location-query.ts';
 
 type Db = SessionOpContext['db'] | Transaction<Database>;
 
@@ -81,6 +82,7 @@ export function toMallSkuRow(r: repo.MallSkuListRow, paths: Map<number, string>)
     moq: Number(r.moq),
     basePrice: Number(r.base_price),
     lowestPrice: Number(r.lowest_price),
+    wholesaleStock: null,
     status: Number(r.status),
     statusName: mallStatusName(r.status),
     version: Number(r.version),
@@ -107,16 +109,34 @@ export async function list(
 ): Promise<KeysetPage<MallSkuRow>> {
   const page = await repo.listMallSkus(ctx.db, ctx.merchantId, f, MALL_SKU_COUNT_UP_TO);
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
-  return { ...page, list: page.list.map((r) => toMallSkuRow(r, paths)) };
+  return {
+    ...page,
+    list: await withWholesaleStock(
+      ctx,
+      page.list.map((r) => toMallSkuRow(r, paths)),
+    ),
+  };
+}
+
+/** Each mall SKU's live stock: the wholesaler stock's 可用 of the goods SKU with its barcode (null: no such goods SKU). */
+async function withWholesaleStock(ctx: SessionOpContext, rows: MallSkuRow[]): Promise<MallSkuRow[]> {
+  const stock = await availableByBarcode(ctx.db, ctx.merchantId, 'wholesaler', [...new Set(rows.map((r) => r.barcode))]);
+  return rows.map((r) => ({ ...r, wholesaleStock: stock.get(r.barcode) ?? null }));
 }
 export const exportQuery = (ctx: SessionOpContext, f: repo.MallSkuFilter) => repo.mallSkuQuery(ctx.db, ctx.merchantId, f);
 export async function exportRows(ctx: SessionOpContext, rows: repo.MallSkuListRow[]) {
   const paths = await categoryPaths(ctx.db, ctx.merchantId);
-  return rows.map((r) => toMallSkuRow(r, paths));
+  return withWholesaleStock(
+    ctx,
+    rows.map((r) => toMallSkuRow(r, paths)),
+  );
 }
 
 export async function detail(ctx: SessionOpContext, id: number): Promise<MallSkuRow> {
-  return toMallSkuRow(await requireSku(ctx.db, ctx, id), await categoryPaths(ctx.db, ctx.merchantId));
+  const [row] = await withWholesaleStock(ctx, [
+    toMallSkuRow(await requireSku(ctx.db, ctx, id), await categoryPaths(ctx.db, ctx.merchantId)),
+  ]);
+  return row;
 }
 
 export interface MallSkuValues {

@@ -11,6 +11,10 @@ export interface BalanceFilter {
   /** A category: the SKUs of it and of every category under it. */
   categoryId?: number;
   availability?: StockAvailability;
+  /** One location of the kind. */
+  locationId?: number;
+  /** A cabinet: every slot of the device. */
+  deviceCode?: string;
   sortField?: 'skuCode' | 'onHand' | 'locked' | 'available' | 'updatedAt';
   sortOrder: 'ascend' | 'descend';
 }
@@ -51,6 +55,9 @@ export function balanceQuery(
       'stock_balance.id',
       'stock_balance.location_id',
       'stock_location.name as location_name',
+      'stock_location.code as location_code',
+      'stock_location.device_code',
+      'stock_location.slot_no',
       'stock_balance.sku_id',
       'stock_balance.on_hand',
       'stock_balance.locked',
@@ -69,6 +76,8 @@ export function balanceQuery(
     q = q.where((eb) => eb.or([contains('goods_sku.name', k), contains('goods_sku.sku_code', k), contains('goods_sku.barcode', k)]));
   }
   if (f.categoryId !== undefined) q = q.where('goods_sku.category_id', 'in', categoryAndBelow(db, merchantId, f.categoryId));
+  if (f.locationId !== undefined) q = q.where('stock_balance.location_id', '=', f.locationId);
+  if (f.deviceCode) q = q.where('stock_location.device_code', '=', f.deviceCode.toUpperCase());
   if (f.availability === 'zero') q = q.where(sql<boolean>`${available} <= 0`);
   if (f.availability === 'low') q = q.where(sql<boolean>`${available} > 0`).where(sql<boolean>`${available} < ${LOW_STOCK_THRESHOLD}`);
   const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
@@ -88,7 +97,8 @@ export function balanceQuery(
     default:
       q = q.orderBy('stock_balance.updated_at', f.sortField ? dir : 'desc');
   }
-  return q.orderBy('stock_balance.id', 'desc');
+  // a kind with many locations: within a sort key, its rows grouped by location (a cabinet's slots in order)
+  return q.orderBy('stock_location.code', 'asc').orderBy('stock_balance.id', 'desc');
 }
 export type BalanceDbRow = Awaited<ReturnType<ReturnType<typeof balanceQuery>['execute']>>[number];
 
@@ -120,6 +130,9 @@ export function skuWithBalance(db: Db, merchantId: number, kind: string, skuId: 
       'stock_balance.id',
       'stock_balance.location_id',
       'stock_location.name as location_name',
+      'stock_location.code as location_code',
+      'stock_location.device_code',
+      'stock_location.slot_no',
       'stock_balance.on_hand',
       'stock_balance.locked',
       'stock_balance.version',
@@ -173,4 +186,32 @@ export function skuOptions(db: Db, merchantId: number, keyword: string | undefin
     .where('deleted_at', 'is', null);
   if (keyword) q = q.where((eb) => eb.or([contains('name', keyword), contains('sku_code', keyword), contains('barcode', keyword)]));
   return q.orderBy('id', 'desc').limit(20).execute();
+}
+
+/**
+ * The locations of a kind (the 实时库存 / 库存流水 filter): every location by name — for cabinets one row per device
+ * (code = the device code, name = the device's name when it is still the merchant's).
+ */
+export function kindLocations(db: Db, merchantId: number, kind: string) {
+  if (kind === 'cabinet') {
+    return db
+      .selectFrom('stock_location')
+      .leftJoin('device', (j) => j.onRef('device.device_code', '=', 'stock_location.device_code').on('device.merchant_id', '=', merchantId))
+      .select(['stock_location.device_code as code', sql<string>`max(device.name)`.as('name')])
+      .where('stock_location.merchant_id', '=', merchantId)
+      .where('stock_location.kind', '=', kind)
+      .groupBy('stock_location.device_code')
+      .orderBy('stock_location.device_code')
+      .execute()
+      .then((rows) => rows.map((r) => ({ locationId: 0, code: r.code, name: r.name ?? r.code, deviceCode: r.code })));
+  }
+  return db
+    .selectFrom('stock_location')
+    .select(['id', 'code', 'name', 'device_code'])
+    .where('merchant_id', '=', merchantId)
+    .where('kind', '=', kind)
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+    .then((rows) => rows.map((r) => ({ locationId: Number(r.id), code: r.code, name: r.name, deviceCode: r.device_code })));
 }

@@ -15,7 +15,7 @@ import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { categoryPaths, tree } from '../goods/category.service.ts';
 import * as repo from './stock-balance.repo.ts';
 import * as ledgerRepo from './stock-ledger.repo.ts';
-import { actorOf, hubLocation, postMovements, type StockMove } from './stock-ledger.service.ts';
+import { actorOf, hubLocation, postMovements, wholesalerLocation, type StockMove } from './stock-ledger.service.ts';
 
 // 库存管理 / 库存编辑 (docs/stock.md): the balances of a location kind and the hand edit of one SKU's on hand and locked.
 // Every function takes the location kind, so the same code serves the wholesaler, front warehouse and store pages
@@ -45,6 +45,9 @@ async function toRows(ctx: SessionOpContext, kind: StockLocationKind, rows: repo
       id: Number(r.id),
       locationId: Number(r.location_id),
       locationName: r.location_name ?? STOCK_LOCATION_KINDS[kind],
+      locationCode: r.location_code ?? '',
+      deviceCode: r.device_code ?? '',
+      slotNo: r.slot_no ?? '',
       skuId: Number(r.sku_id),
       goodsId: Number(r.goods_id),
       skuCode: r.sku_code,
@@ -89,6 +92,9 @@ export async function balanceOfSku(ctx: SessionOpContext, kind: StockLocationKin
       id: r.id ?? 0,
       location_id: r.location_id ?? 0,
       location_name: r.location_name ?? STOCK_LOCATION_KINDS[kind],
+      location_code: r.location_code ?? '',
+      device_code: r.device_code ?? '',
+      slot_no: r.slot_no ?? '',
       on_hand: r.on_hand ?? 0,
       locked: r.locked ?? 0,
       version: r.version ?? 0,
@@ -97,6 +103,9 @@ export async function balanceOfSku(ctx: SessionOpContext, kind: StockLocationKin
   ]);
   return row;
 }
+
+/** The kind's locations for the list filters (cabinets: one entry per device). */
+export const locationOptions = (ctx: SessionOpContext, kind: StockLocationKind) => repo.kindLocations(ctx.db, ctx.merchantId, kind);
 
 export async function skuOptions(ctx: SessionOpContext, keyword: string | undefined) {
   return (await repo.skuOptions(ctx.db, ctx.merchantId, keyword)).map((r) => ({
@@ -128,8 +137,11 @@ export function editMoves(
   return moves.filter((m) => m.quantity !== 0 || (m.lockDelta ?? 0) !== 0);
 }
 
-/** Which location of the kind a hand edit changes (only the hub's one location for now). */
-const editLocations: Partial<Record<StockLocationKind, typeof hubLocation>> = { hub: hubLocation };
+/**
+ * Which location of the kind a hand edit changes: the kinds with one location per merchant (库存中心, 批发商库存). Front
+ * warehouses and cabinet slots are not edited by hand (their stock moves by documents and stocktakes).
+ */
+const editLocations: Partial<Record<StockLocationKind, typeof hubLocation>> = { hub: hubLocation, wholesaler: wholesalerLocation };
 
 /**
  * 库存编辑: sets the SKU's on hand (stock; left out: kept) and locked (lockStock) at the kind's location to new values.

@@ -10,6 +10,10 @@ export interface MovementFilter {
   type?: string;
   docCode?: string;
   createdRange?: [number, number];
+  /** One location of the kind (stock_movement_location_idx). */
+  locationId?: number;
+  /** A cabinet: every slot of the device. */
+  deviceCode?: string;
 }
 
 /**
@@ -36,13 +40,27 @@ export function movementQuery(db: Db, merchantId: number, kind: string, f: Movem
       'stock_movement.reason',
       'stock_movement.operator_name',
       'stock_movement.created_at',
+      'stock_movement.location_id',
       'stock_location.name as location_name',
+      'stock_location.code as location_code',
+      'stock_location.device_code',
+      'stock_location.slot_no',
       'goods_sku.sku_code',
       'goods_sku.name as sku_name',
       'goods_sku.barcode',
     ])
     .where('stock_movement.merchant_id', '=', merchantId)
     .where('stock_movement.location_kind', '=', kind);
+  if (f.locationId !== undefined) q = q.where('stock_movement.location_id', '=', f.locationId);
+  if (f.deviceCode) {
+    const slots = db
+      .selectFrom('stock_location')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('kind', '=', kind)
+      .where('device_code', '=', f.deviceCode.toUpperCase());
+    q = q.where('stock_movement.location_id', 'in', slots);
+  }
   if (f.skuId !== undefined) q = q.where('stock_movement.sku_id', '=', f.skuId);
   if (f.sku) q = q.where('stock_movement.sku_id', 'in', skuIdsByCode(db, merchantId, f.sku));
   if (f.type) q = q.where('stock_movement.type', '=', f.type);

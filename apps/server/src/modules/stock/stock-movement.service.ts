@@ -18,7 +18,11 @@ export type MovementListFilter = repo.MovementFilter;
 
 export const toMovementRow = (r: repo.MovementDbRow): StockMovementRow => ({
   id: Number(r.id),
+  locationId: Number(r.location_id),
   locationName: r.location_name,
+  locationCode: r.location_code,
+  deviceCode: r.device_code,
+  slotNo: r.slot_no,
   skuId: Number(r.sku_id),
   skuCode: r.sku_code,
   skuName: r.sku_name,

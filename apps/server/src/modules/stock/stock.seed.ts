@@ -13,7 +13,8 @@ const DAY = 86_400_000;
  * = Σ movements holds in the seed itself (`npm run reconcile` passes on a fresh demo):
  * - twelve front warehouses 前置仓 with their owners and stock locations (the last one 停用);
  * - every slot of the demo cabinets that carry goods gets its 期初库存 (an opening balance document, QC…) — most at or
- *   near the slot's par level, some below it, a few empty (sales come with the orders of issue 16).
+ *   near the slot's par level, some below it, a few empty (sales come with the orders of issue 16);
+ * - the wholesaler stock 批发商库存 and every enabled front warehouse get their 期初库存 (one QC… document each).
  */
 export const seed: Seed = {
   order: 50,
@@ -33,6 +34,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
     now: at,
   });
   await seedCabinetSlots(db, mid, now, actorAt);
+  await seedWholesalerAndFrontOpenings(db, mid, now, actorAt);
   await seedStockOrders(db, mid, admin, now);
 }
 
@@ -78,5 +80,60 @@ async function seedCabinetSlots(db: Kysely<Database>, mid: number, now: number, 
         reason: '智能柜上线期初库存',
       })),
     );
+  });
+}
+
+/**
+ * 期初库存 of the wholesaler stock (批发商库存: the first 60 live SKUs, in cases of 12, a few low or empty) and of every
+ * enabled front warehouse (15 SKUs each, rotating through the catalogue): one opening document per location.
+ */
+async function seedWholesalerAndFrontOpenings(db: Kysely<Database>, mid: number, now: number, actorAt: (at: number) => StockActor) {
+  const skus = await db
+    .selectFrom('goods_sku')
+    .select('id')
+    .where('merchant_id', '=', mid)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .limit(60)
+    .execute();
+  if (skus.length === 0) return;
+  const warehouses = await db
+    .selectFrom('front_warehouse')
+    .select(['location_id'])
+    .where('merchant_id', '=', mid)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .execute();
+  const openedAt = now - 30 * DAY;
+  await db.transaction().execute(async (trx) => {
+    const [wholesale] = await ensureLocations(trx, mid, [{ kind: 'wholesaler', code: 'WHOLESALE', name: '批发商库存' }], openedAt);
+    const front = await trx
+      .selectFrom('stock_location')
+      .selectAll()
+      .where('merchant_id', '=', mid)
+      .where('id', 'in', warehouses.length ? warehouses.map((w) => Number(w.location_id)) : [0])
+      .orderBy('id')
+      .execute();
+    const code = (n: number) => `QC${cstDate(openedAt)}${String(900 + n).padStart(4, '0')}`;
+    const lines = [
+      // wholesale: cases of 12, every ninth SKU low (3) and every thirteenth empty
+      ...skus.map((k, i) => ({
+        locationId: wholesale!.id,
+        skuId: Number(k.id),
+        quantity: i % 13 === 7 ? 0 : i % 9 === 4 ? 3 : 12 * (2 + ((i * 7) % 9)),
+        docCode: code(0),
+        reason: '批发仓期初库存',
+      })),
+      ...front.flatMap((l, w) =>
+        Array.from({ length: Math.min(15, skus.length) }, (_, j) => ({
+          locationId: Number(l.id),
+          skuId: Number(skus[(w * 5 + j) % skus.length]!.id),
+          quantity: j % 7 === 3 ? 4 : 6 * (1 + ((w + j) % 6)),
+          docCode: code(w + 1),
+          reason: '前置仓开仓期初库存',
+        })),
+      ),
+    ];
+    await postOpeningBalances(trx, actorAt(openedAt), [wholesale!, ...front.map((l) => ({ ...l, id: Number(l.id) }))], lines);
   });
 }

@@ -97,6 +97,38 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/wholesaler-add-edit-page.tsx'),
   }),
   // ---- 108 批发商库存: 入库管理 end
+  // ---- 108 批发商库存: 库存管理, 库存编辑, 库存流水, 批发库存
+  wholesaler({
+    path: wholesalerPath('wholesaler-management-list'),
+    name: 'wholesaler-management-list',
+    title: '库存管理',
+    anchor: 'wholesaler-management-list',
+    page: () => import('./pages/wholesaler-management-list-page.tsx'),
+  }),
+  wholesaler({
+    // ?skuId=… (else pick a SKU)
+    path: wholesalerPath('wholesaler-editor-list'),
+    name: 'wholesaler-editor-list',
+    title: '库存编辑',
+    anchor: 'wholesaler-management-list',
+    activeMenu: `/website/${wholesalerPath('wholesaler-management-list')}`,
+    page: () => import('./pages/wholesaler-editor-list-page.tsx'),
+  }),
+  wholesaler({
+    path: wholesalerPath('wholesaler-water-list'),
+    name: 'wholesaler-water-list',
+    title: '库存流水',
+    anchor: 'wholesaler-water-list',
+    page: () => import('./pages/wholesaler-water-list-page.tsx'),
+  }),
+  wholesaler({
+    path: wholesalerPath('goodsstock-lists'),
+    name: 'goodsstock-lists',
+    title: '批发库存',
+    anchor: 'goodsstock-lists',
+    page: () => import('./pages/goodsstock-lists-page.tsx'),
+  }),
+  // ---- 108 批发商库存: 库存管理 … end
   // ---- 123 前置仓
   entrepot({
     path: entrepotPath('entrepot-owner-list'),
@@ -105,6 +137,38 @@ export const routes: AppRoute[] = [
     anchor: 'entrepot-owner-list',
     page: () => import('./pages/entrepot-owner-list-page.tsx'),
   }),
+  // ---- 123 前置仓: 实时库存, 库存流水
+  entrepot({
+    path: entrepotPath('entrepot-inventory-list'),
+    name: 'entrepot-inventory-list',
+    title: '实时库存',
+    anchor: 'entrepot-inventory-list',
+    page: () => import('./pages/entrepot-inventory-list-page.tsx'),
+  }),
+  entrepot({
+    path: entrepotPath('entrepot-inventory-water'),
+    name: 'entrepot-inventory-water',
+    title: '库存流水',
+    anchor: 'entrepot-inventory-water',
+    page: () => import('./pages/entrepot-inventory-water-page.tsx'),
+  }),
+  // ---- 123 前置仓: 实时库存, 库存流水 end
+  // ---- 105 智能柜库存: 实时库存, 库存流水
+  cabinet({
+    path: cabinetPath('container-inventory-management-list'),
+    name: 'container-inventory-management-list',
+    title: '实时库存',
+    anchor: 'container-inventory-management-list',
+    page: () => import('./pages/container-inventory-management-list-page.tsx'),
+  }),
+  cabinet({
+    path: cabinetPath('container-inventory-water-list'),
+    name: 'container-inventory-water-list',
+    title: '库存流水',
+    anchor: 'container-inventory-water-list',
+    page: () => import('./pages/container-inventory-water-list-page.tsx'),
+  }),
+  // ---- 105 智能柜库存 end
 ];
 
 // 123 前置仓 (entrepot): the front warehouses and their owners, their stock documents, stock and movements. Function
@@ -114,6 +178,14 @@ function entrepot(r: Omit<AppRoute, 'serverId'>): AppRoute {
 }
 function entrepotPath(route: string) {
   return `entrepot/${route}`;
+}
+
+// 105 智能柜库存 (container-stock): cabinet slots' stock and movements, replenishment and stocktakes.
+function cabinet(r: Omit<AppRoute, 'serverId'>): AppRoute {
+  return { serverId: 105, ...r };
+}
+function cabinetPath(route: string) {
+  return `container-stock/${route}`;
 }
 
 // 入库管理 (103 and 108): a 退货单's code starts with TH (STOCK_DOC_TYPES), an 入库单's with RK.

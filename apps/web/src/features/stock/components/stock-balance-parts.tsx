@@ -1,22 +1,15 @@
-import { stockBalanceOps } from '@merchant/contracts/stock/stock-balance';
+import { stockLookupOps } from '@merchant/contracts/stock/stock-balance';
 import { STOCK_MOVEMENT_TYPE_COLORS, STOCK_MOVEMENT_TYPES, type StockMovementType } from '@merchant/contracts/stock/stock-fields';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { call } from '../../../platform/call.ts';
 import type { ListColumn, ListOption, ListTreeOption } from '../../../shared/ui/list/list-columns.ts';
 
-// Shared bits of the hub's balance pages (库存管理, 库存编辑, 库存流水, 商品库存).
-
-export const INVENTORY_BASE = '/website/inventory';
-export const BALANCE_LIST = `${INVENTORY_BASE}/inventory-management-list`;
-export const BALANCE_EDITOR = `${INVENTORY_BASE}/inventory-editor-list`;
-export const MOVEMENT_LIST = `${INVENTORY_BASE}/inventory-water-list`;
-export const editorPath = (skuId?: number) => (skuId ? `${BALANCE_EDITOR}?skuId=${skuId}` : BALANCE_EDITOR);
-export const movementsOfSku = (skuId: number) => `${MOVEMENT_LIST}?skuId=${skuId}`;
+// Shared bits of the balance pages of every stock book (库存管理 / 实时库存, 库存编辑, 库存流水, 商品库存).
 
 /** The category tree for the stock pages' filter (a node takes its descendants). */
 export function useStockCategories() {
-  return useQuery({ queryKey: ['stock', 'category-tree'], queryFn: () => call(stockBalanceOps.categories, {}), staleTime: 60_000 });
+  return useQuery({ queryKey: ['stock', 'category-tree'], queryFn: () => call(stockLookupOps.categories, {}), staleTime: 60_000 });
 }
 
 export const mapOptions = (labels: Readonly<Record<string, string>>): ListOption[] =>

@@ -1,5 +1,5 @@
 import { mallSkuOps, type MallSkuRow } from '@merchant/contracts/mall/mall-sku';
-import { Button, Space } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { listLoader } from '../../../../platform/call.ts';
 import { QueryList } from '../../../../platform/list/query-list.tsx';
@@ -33,6 +33,18 @@ export default function MallSkuListPage() {
     { key: 'moq', title: '起批量', width: 80, align: 'right', render: (v, r) => `${String(v)}${r.saleUnit}` },
     { key: 'tiers', title: '批发阶梯价', width: 170, render: (_v, r) => <TierList tiers={r.priceTiers} unit={r.saleUnit} /> },
     { key: 'basePrice', title: '起批单价（元）', width: 120, align: 'right', sortable: true, render: (v) => centsToYuan(v as number) },
+    {
+      key: 'wholesaleStock',
+      title: '批发库存（可用）',
+      width: 130,
+      align: 'right',
+      render: (v) =>
+        v === null ? (
+          <Typography.Text type="secondary">未关联商品</Typography.Text>
+        ) : (
+          <Typography.Text type={Number(v) <= 0 ? 'danger' : undefined}>{Number(v)}</Typography.Text>
+        ),
+    },
     {
       key: 'categoryId',
       title: '商品分类',
