@@ -99,7 +99,11 @@ export const storeStockEditInput = z
 export const storeOptionSchema = z.object({ storeCode: z.string(), name: z.string() });
 
 export const storeStockOps = defineOperations(
-  { anchor: 'inventory-management-local-list', merchantScope: 'merchant', targets: { ...STOCK_TARGETS, storeCode: '门店', id: '库存记录' } },
+  {
+    anchor: 'inventory-management-local-list',
+    merchantScope: 'merchant',
+    targets: { ...STOCK_TARGETS, storeCode: '门店', id: '库存记录' },
+  },
   {
     list: {
       name: 'stock.store.balance.list',

@@ -17,4 +17,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['location_id', 'sku_id', 'created_at', 'id', 'on_hand_after'])
     .execute();
 }
-

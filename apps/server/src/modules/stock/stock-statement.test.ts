@@ -19,7 +19,18 @@ import { ensureLocation, postMovements, type StockMove } from './stock-ledger.se
 
 type Statement = Paged<StockStatementRow> & { period: [number, number] };
 const HOUR = 3_600_000;
-const TYPES: StockMovementType[] = ['inbound', 'outbound', 'sale', 'return', 'adjust', 'stocktake', 'transfer', 'replenish', 'lock', 'unlock'];
+const TYPES: StockMovementType[] = [
+  'inbound',
+  'outbound',
+  'sale',
+  'return',
+  'adjust',
+  'stocktake',
+  'transfer',
+  'replenish',
+  'lock',
+  'unlock',
+];
 
 describe.each(DIALECTS)('库存报表 (%s)', (dialect) => {
   let t: TestApp;
@@ -111,13 +122,19 @@ describe.each(DIALECTS)('库存报表 (%s)', (dialect) => {
             expect(row.outSale + row.outReturn + row.outAdjust + row.outOther).toBe(row.outQty);
           }
           // every SKU held at the chosen stores has its row
-          const held = new Set([...model.keys()].filter((k) => storeCode === undefined || k.startsWith(`${storePick}:`)).map((k) => fx.skus[Number(k.split(':')[1])].id));
+          const held = new Set(
+            [...model.keys()]
+              .filter((k) => storeCode === undefined || k.startsWith(`${storePick}:`))
+              .map((k) => fx.skus[Number(k.split(':')[1])].id),
+          );
           expect(new Set(r.list.map((x) => x.skuId))).toEqual(held);
           // a period ending now closes on the balances
           const current = await statement({ period: [from, now], storeCode, pageSize: 100 });
           for (const row of current.list) {
             const onHand = [...model.entries()]
-              .filter(([k]) => fx.skus[Number(k.split(':')[1])].id === row.skuId && (storeCode === undefined || k.startsWith(`${storePick}:`)))
+              .filter(
+                ([k]) => fx.skus[Number(k.split(':')[1])].id === row.skuId && (storeCode === undefined || k.startsWith(`${storePick}:`)),
+              )
               .reduce((n, [, v]) => n + v.onHand, 0);
             expect(row.closing).toBe(onHand);
           }
@@ -131,11 +148,13 @@ describe.each(DIALECTS)('库存报表 (%s)', (dialect) => {
     await clearStock(t, fx.merchantId);
     const now = t.clock.now();
     const post = (sku: number, type: StockMovementType, quantity: number, at: number) =>
-      t.db.db.transaction().execute((trx) =>
-        postMovements(trx, { merchantId: fx.merchantId, operatorId: 1, operatorName: '测试', now: at }, [
-          { locationId: stores[0].locationId, skuId: fx.skus[sku].id, type, quantity, docType: 'inbound', docCode: `RK${at}` },
-        ]),
-      );
+      t.db.db
+        .transaction()
+        .execute((trx) =>
+          postMovements(trx, { merchantId: fx.merchantId, operatorId: 1, operatorName: '测试', now: at }, [
+            { locationId: stores[0].locationId, skuId: fx.skus[sku].id, type, quantity, docType: 'inbound', docCode: `RK${at}` },
+          ]),
+        );
     await post(0, 'inbound', 50, now - 400 * 24 * HOUR); // before any default period
     await post(0, 'inbound', 20, now - 2 * HOUR);
     await post(0, 'sale', -7, now - HOUR);
@@ -149,11 +168,17 @@ describe.each(DIALECTS)('库存报表 (%s)', (dialect) => {
     expect(def.period[1]).toBe(now);
     expect(def.period[0]).toBeLessThanOrEqual(now);
     expect(now - def.period[0]).toBeLessThanOrEqual(31 * 24 * HOUR);
-    expect((await statement({ keyword: fx.skus[1].code, period: [now - 300 * 24 * HOUR, now] })).list.map((x) => x.skuId)).toEqual([fx.skus[1].id]);
+    expect((await statement({ keyword: fx.skus[1].code, period: [now - 300 * 24 * HOUR, now] })).list.map((x) => x.skuId)).toEqual([
+      fx.skus[1].id,
+    ]);
     expect((await statement({ storeCode: stores[1].code, period: [now - HOUR, now] })).total).toBe(0);
     const byClosing = await statement({ period: [now - HOUR, now], sortField: 'closing', sortOrder: 'descend' });
     expect(byClosing.list.map((x) => x.closing)).toEqual([60, 5]);
-    const file = await exportList(admin, stockStatementOps.store, { period: [now - 10 * HOUR, now], sortField: 'closing', sortOrder: 'descend' });
+    const file = await exportList(admin, stockStatementOps.store, {
+      period: [now - 10 * HOUR, now],
+      sortField: 'closing',
+      sortOrder: 'descend',
+    });
     expect(file.kind).toBe('file');
     if (file.kind === 'file') {
       const rows = sheetRows(file.workbook);

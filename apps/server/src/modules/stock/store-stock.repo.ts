@@ -64,11 +64,6 @@ export function balanceMovements(db: Db, merchantId: number, b: { locationId: nu
 export async function inboundCodeTaken(db: Db, merchantId: number, code: string): Promise<boolean> {
   if (await docCodeTaken(db, merchantId, code)) return true;
   return Boolean(
-    await db
-      .selectFrom('stock_order')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('order_code', '=', code)
-      .executeTakeFirst(),
+    await db.selectFrom('stock_order').select('id').where('merchant_id', '=', merchantId).where('order_code', '=', code).executeTakeFirst(),
   );
 }

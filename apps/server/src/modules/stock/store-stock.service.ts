@@ -35,7 +35,10 @@ async function toRows(ctx: SessionOpContext, rows: repo.StoreStockDbRow[]): Prom
   }));
 }
 
-export async function list(ctx: SessionOpContext, f: repo.StoreStockFilter & { pageNum: number; pageSize: number }): Promise<Paged<StoreStockRow>> {
+export async function list(
+  ctx: SessionOpContext,
+  f: repo.StoreStockFilter & { pageNum: number; pageSize: number },
+): Promise<Paged<StoreStockRow>> {
   const { list, total } = await repo.listStoreStock(ctx.db, ctx.merchantId, f);
   return { list: await toRows(ctx, list), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }

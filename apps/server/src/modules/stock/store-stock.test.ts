@@ -25,7 +25,12 @@ describe.each(DIALECTS)('本地库存: store stock (%s)', (dialect) => {
   const list = (body: Record<string, unknown> = {}) => call<Paged<StoreStockRow>>(admin, storeStockOps.list, body);
   const get = (body: Record<string, unknown>) => call<StoreStockDetail>(admin, storeStockOps.get, body);
   const add = (storeCode: string, skuId: number, quantity: number, reason = '门店到货') =>
-    call<{ id: number; docCode: string; onHand: number; version: number }>(admin, storeStockOps.add, { storeCode, skuId, quantity, reason });
+    call<{ id: number; docCode: string; onHand: number; version: number }>(admin, storeStockOps.add, {
+      storeCode,
+      skuId,
+      quantity,
+      reason,
+    });
   const makeStore = async (client: ApiClient, name: string, status = 1) => {
     const { storeCode } = data<{ storeCode: string }>(await rest(client, storeOps.create, { ...validStore, name }));
     if (status !== 1) data(await op(client, storeOps.setStatus, { storeCode, status }));
@@ -73,7 +78,13 @@ describe.each(DIALECTS)('本地库存: store stock (%s)', (dialect) => {
 
   it('edits a store balance (调整 / 锁定 / 解锁) with its version; the detail lists the edits', async () => {
     const [row] = (await list({ storeCode: open })).list;
-    const e = await call<StockEditResult>(admin, storeStockOps.edit, { id: row.id, stock: 20, lockStock: 4, reason: '盘点修正', version: row.version });
+    const e = await call<StockEditResult>(admin, storeStockOps.edit, {
+      id: row.id,
+      stock: 20,
+      lockStock: 4,
+      reason: '盘点修正',
+      version: row.version,
+    });
     expect(e).toMatchObject({ onHand: 20, locked: 4, available: 16, movements: 2, version: row.version + 2 });
     expect(e.docCode).toMatch(/^KB/);
     const d = await get({ id: row.id });
@@ -108,7 +119,9 @@ describe.each(DIALECTS)('本地库存: store stock (%s)', (dialect) => {
     ] as const) {
       expect(await op(admin, storeStockOps.edit, body)).toMatchObject({ code: CODES.badInput, msg });
     }
-    expect(await op(admin, storeStockOps.edit, { id: row.id, stock: row.onHand, lockStock: row.locked, reason: 'x', version: row.version })).toMatchObject({
+    expect(
+      await op(admin, storeStockOps.edit, { id: row.id, stock: row.onHand, lockStock: row.locked, reason: 'x', version: row.version }),
+    ).toMatchObject({
       code: CODES.badInput,
       msg: expect.stringContaining('没有变化'),
     });
@@ -123,23 +136,39 @@ describe.each(DIALECTS)('本地库存: store stock (%s)', (dialect) => {
       code: CODES.badInput,
       msg: '门店「本地库存暂停店」不在营业中，不能新增库存（字段：storeCode）',
     });
-    expect((await op(admin, storeStockOps.add, { storeCode: foreign, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(CODES.notFound);
-    expect((await op(admin, storeStockOps.add, { storeCode: open, skuId: 99_999_999, quantity: 1, reason: 'x' })).code).toBe(CODES.notFound);
-    expect(await op(admin, storeStockOps.edit, { id: row.id, stock: 9, lockStock: 0, reason: 'x', version: row.version - 1 })).toMatchObject({
+    expect((await op(admin, storeStockOps.add, { storeCode: foreign, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(
+      CODES.notFound,
+    );
+    expect((await op(admin, storeStockOps.add, { storeCode: open, skuId: 99_999_999, quantity: 1, reason: 'x' })).code).toBe(
+      CODES.notFound,
+    );
+    expect(
+      await op(admin, storeStockOps.edit, { id: row.id, stock: 9, lockStock: 0, reason: 'x', version: row.version - 1 }),
+    ).toMatchObject({
       code: CODES.conflict,
       msg: STALE_VERSION_MESSAGE,
     });
     // the other merchant finds nothing of ours, and cannot stock our store with its SKUs or ours
     expect((await op(other, storeStockOps.get, { id: row.id })).code).toBe(CODES.notFound);
-    expect((await op(other, storeStockOps.edit, { id: row.id, stock: 9, lockStock: 0, reason: 'x', version: row.version })).code).toBe(CODES.notFound);
-    expect((await op(other, storeStockOps.add, { storeCode: open, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(CODES.notFound);
-    expect((await op(other, storeStockOps.add, { storeCode: foreign, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(CODES.notFound);
+    expect((await op(other, storeStockOps.edit, { id: row.id, stock: 9, lockStock: 0, reason: 'x', version: row.version })).code).toBe(
+      CODES.notFound,
+    );
+    expect((await op(other, storeStockOps.add, { storeCode: open, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(
+      CODES.notFound,
+    );
+    expect((await op(other, storeStockOps.add, { storeCode: foreign, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(
+      CODES.notFound,
+    );
     expect((await call<Paged<StoreStockRow>>(other, storeStockOps.list, {})).total).toBe(0);
     expect(await op(admin, storeStockOps.list, { merchantId: fx.merchantId + 999 })).toMatchObject({ code: CODES.forbidden });
     const finance = await t.signIn('finance');
     expect((await op(finance, storeStockOps.list, {})).code).toBe(CODES.forbidden);
-    expect((await op(finance, storeStockOps.add, { storeCode: open, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(CODES.forbidden);
-    expect((await op(finance, storeStockOps.edit, { id: row.id, stock: 9, lockStock: 0, reason: 'x', version: row.version })).code).toBe(CODES.forbidden);
+    expect((await op(finance, storeStockOps.add, { storeCode: open, skuId: fx.skus[0].id, quantity: 1, reason: 'x' })).code).toBe(
+      CODES.forbidden,
+    );
+    expect((await op(finance, storeStockOps.edit, { id: row.id, stock: 9, lockStock: 0, reason: 'x', version: row.version })).code).toBe(
+      CODES.forbidden,
+    );
     expect(await counts()).toEqual(before);
   });
 
@@ -147,7 +176,9 @@ describe.each(DIALECTS)('本地库存: store stock (%s)', (dialect) => {
     const stores = await call<{ storeCode: string; name: string }[]>(admin, storeStockOps.stores, { keyword: '本地库存' });
     expect(stores.map((s) => s.storeCode).sort()).toEqual([open, open2].sort());
     expect(await call(other, storeStockOps.stores, { keyword: '本地库存' })).toEqual([]);
-    expect((await call<{ skuId: number }[]>(admin, storeStockOps.skuOptions, { keyword: fx.skus[2].code })).map((o) => o.skuId)).toEqual([fx.skus[2].id]);
+    expect((await call<{ skuId: number }[]>(admin, storeStockOps.skuOptions, { keyword: fx.skus[2].code })).map((o) => o.skuId)).toEqual([
+      fx.skus[2].id,
+    ]);
     expect((await call<unknown[]>(admin, storeStockOps.categories, {})).length).toBeGreaterThan(0);
     const file = await exportList(admin, storeStockOps.list, { sortField: 'skuCode', sortOrder: 'ascend' });
     expect(file.kind).toBe('file');
@@ -155,7 +186,12 @@ describe.each(DIALECTS)('本地库存: store stock (%s)', (dialect) => {
       const rows = sheetRows(file.workbook);
       const header = rows.findIndex((r) => r[0] === '门店编码');
       expect(rows[header]).toEqual(expect.arrayContaining(['门店', '现有库存', '可用库存']));
-      expect(rows.slice(header + 1).map((r) => r[0]).sort()).toEqual([open, open2].sort());
+      expect(
+        rows
+          .slice(header + 1)
+          .map((r) => r[0])
+          .sort(),
+      ).toEqual([open, open2].sort());
     }
   });
 });

@@ -7,7 +7,13 @@ import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { StockEditForm, type StockEditValues } from '../components/stock-edit-form.tsx';
-import { LOCAL_LIST, StoreStockAddForm, localDetailPath, useOpenStores, type StoreStockAddValues } from '../components/store-stock-parts.tsx';
+import {
+  LOCAL_LIST,
+  StoreStockAddForm,
+  localDetailPath,
+  useOpenStores,
+  type StoreStockAddValues,
+} from '../components/store-stock-parts.tsx';
 
 /** inventory-edit (no id): 新增门店库存 — an open store, a SKU, the quantity as an 入库 movement with a reason. */
 function AddStoreStock({ onDirty, onSaved }: { onDirty: (d: boolean) => void; onSaved: (id: number) => void }) {
@@ -54,7 +60,13 @@ function EditStoreStock({ id, onDirty, onSaved }: { id: number; onDirty: (d: boo
         <Descriptions.Item label="可用库存">{b.available}</Descriptions.Item>
         <Descriptions.Item label="最后变动">{b.updatedAt ? formatDateTime(b.updatedAt) : '—'}</Descriptions.Item>
       </Descriptions>
-      <StockEditForm key={`${b.id}-${b.version}`} current={b} saving={save.isPending} onSubmit={(v) => save.mutateAsync(v)} onDirty={onDirty} />
+      <StockEditForm
+        key={`${b.id}-${b.version}`}
+        current={b}
+        saving={save.isPending}
+        onSubmit={(v) => save.mutateAsync(v)}
+        onDirty={onDirty}
+      />
     </>
   );
 }

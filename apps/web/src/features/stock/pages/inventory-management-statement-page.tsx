@@ -8,7 +8,8 @@ import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { quantityColumn, skuColumns } from '../components/stock-balance-parts.tsx';
 import { useOpenStores, useStoreStockCategories } from '../components/store-stock-parts.tsx';
 
-const q = (key: keyof StockStatementRow, title: string, sortable = false) => quantityColumn<StockStatementRow>(key, title, { sortable, width: 90 });
+const q = (key: keyof StockStatementRow, title: string, sortable = false) =>
+  quantityColumn<StockStatementRow>(key, title, { sortable, width: 90 });
 
 /**
  * inventory-management-statement (本地库存 · 库存报表): per SKU over a period (this month by default, up to 366 days),
