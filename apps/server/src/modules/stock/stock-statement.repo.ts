@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
-import { fetchPage } from '../../platform/page-query.ts';
 import { categoryAndBelow } from './stock-balance.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -142,5 +141,44 @@ export function statementQuery(db: Db, merchantId: number, f: StatementFilter) {
 }
 export type StatementDbRow = Awaited<ReturnType<ReturnType<typeof statementQuery>['execute']>>[number];
 
-export const statementPage = (db: Kysely<Database>, merchantId: number, f: StatementFilter & { pageNum: number; pageSize: number }) =>
-  fetchPage(db, statementQuery(db, merchantId, f), f);
+/**
+ * How many rows the statement has: the SKUs holding a balance of the kind (at the location) that pass the SKU filters —
+ * counted on stock_balance alone, so the period's movements are summed once per page, not twice.
+ */
+export function statementCount(db: Db, merchantId: number, f: StatementFilter) {
+  let q = db
+    .selectFrom('stock_balance')
+    .innerJoin('goods_sku', 'goods_sku.id', 'stock_balance.sku_id')
+    .select((eb) => eb.fn.count<number>('stock_balance.sku_id').distinct().as('n'))
+    .where('stock_balance.merchant_id', '=', merchantId)
+    .where('stock_balance.location_kind', '=', f.kind);
+  if (f.locationCode) {
+    const code = f.locationCode;
+    q = q.where('stock_balance.location_id', 'in', (eb) =>
+      eb
+        .selectFrom('stock_location')
+        .select('stock_location.id')
+        .where('stock_location.merchant_id', '=', merchantId)
+        .where('stock_location.kind', '=', f.kind)
+        .where('stock_location.code', '=', code),
+    );
+  }
+  if (f.keyword) {
+    const k = f.keyword;
+    q = q.where((eb) => eb.or([contains('goods_sku.name', k), contains('goods_sku.sku_code', k), contains('goods_sku.barcode', k)]));
+  }
+  if (f.categoryId !== undefined) q = q.where('goods_sku.category_id', 'in', categoryAndBelow(db, merchantId, f.categoryId));
+  return q;
+}
+
+/** One page of the statement and its total. */
+export async function statementPage(db: Kysely<Database>, merchantId: number, f: StatementFilter & { pageNum: number; pageSize: number }) {
+  const [count, list] = await Promise.all([
+    statementCount(db, merchantId, f).executeTakeFirstOrThrow(),
+    statementQuery(db, merchantId, f)
+      .limit(f.pageSize)
+      .offset((f.pageNum - 1) * f.pageSize)
+      .execute(),
+  ]);
+  return { list, total: Number(count.n) };
+}
