@@ -78,7 +78,11 @@ export const stockLocalJourneys = [
       // ---- 详情: the edit's 调整 and 锁定 in the movements and the edit history
       await page.waitForURL(/inventory-management-local-detail\?id=\d+/);
       const edits = shown(page, 'store-stock-edits');
-      await rowsOf(edits).filter({ hasText: '调整' }).filter({ hasText: `${onHand} → ${stock}` }).first().waitFor();
+      await rowsOf(edits)
+        .filter({ hasText: '调整' })
+        .filter({ hasText: `${onHand} → ${stock}` })
+        .first()
+        .waitFor();
       await rowsOf(edits).filter({ hasText: '锁定' }).first().waitFor();
       assert((await cell(shown(page, 'store-stock-detail'), '可用库存').innerText()).trim() === String(stock - 2), '可用 is not stock − 2');
       await page.waitForTimeout(300);

@@ -30,7 +30,10 @@ export default function InventoryManagementStatementPage() {
       hideInTable: true,
       search: { type: 'select', label: '门店', options: (stores.data ?? []).map((s) => ({ value: s.storeCode, label: s.name })), order: 1 },
     },
-    ...skuColumns<StockStatementRow>(categories.data),
+    // the quantities are the point: barcode and category stay filters (and export columns), not table columns
+    ...skuColumns<StockStatementRow>(categories.data).map((c) =>
+      c.key === 'barcode' || c.key === 'categoryId' ? { ...c, hideInTable: true } : c,
+    ),
     q('opening', '期初库存', true),
     q('inInbound', '入库'),
     q('inAdjust', '调增'),
@@ -58,7 +61,7 @@ export default function InventoryManagementStatementPage() {
   return (
     <QueryList<StockStatementRow>
       queryKey={['stock', 'store-statement']}
-      settingsId="stock.store.statement"
+      settingsId="stock.local.statement"
       request={listLoader(stockStatementOps.store)}
       columns={columns}
       rowKey="skuId"
