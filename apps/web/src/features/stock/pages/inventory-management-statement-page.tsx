@@ -54,6 +54,8 @@ export default function InventoryManagementStatementPage() {
     }),
     quantityColumn<StockStatementRow>('closing', '期末库存', {
       sortable: true,
+      // the answer of the row stays in view when the type columns scroll
+      fixed: 'right',
       width: 100,
       render: (v) => <Typography.Text strong>{Number(v)}</Typography.Text>,
     }),
