@@ -13,6 +13,7 @@ const benches = [
   ['device link (MQTT)', ['--import', 'tsx', path.join(root, 'bench/device-link.bench.ts')]],
   ['price resolver', ['--import', 'tsx', path.join(root, 'bench/price-resolver.bench.ts')]],
   ['stock movements keyset paging', ['--import', 'tsx', path.join(root, 'bench/stock-movements.bench.ts')]],
+  ['stock statement (monthly, 1 s)', ['--import', 'tsx', path.join(root, 'bench/stock-statement.bench.ts')]],
 ];
 let failed = 0;
 for (const [name, args] of benches) {

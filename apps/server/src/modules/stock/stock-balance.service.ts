@@ -148,8 +148,13 @@ const editLocations: Partial<Record<StockLocationKind, typeof hubLocation>> = { 
  * Refused: an unknown or another merchant's SKU (404), lockStock above stock (400), a stale version (409), no change
  * (400). The differences are posted as 调整 / 锁定 / 解锁 movements of one 库存编辑 document (KB…), in one transaction.
  */
-export async function editBalance(ctx: SessionOpContext, kind: StockLocationKind, i: EditInput): Promise<StockEditResult> {
-  const locate = editLocations[kind];
+export async function editBalance(
+  ctx: SessionOpContext,
+  kind: StockLocationKind,
+  i: EditInput,
+  /** The location changed when the kind has several (a store's): else editLocations' one. */
+  locate = editLocations[kind],
+): Promise<StockEditResult> {
   if (!locate) throw badInput(`「${STOCK_LOCATION_KINDS[kind]}」不能在这里编辑库存`);
   const actor = actorOf(ctx);
   return ctx.db.transaction().execute(async (trx) => {

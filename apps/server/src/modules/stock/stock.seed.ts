@@ -5,6 +5,7 @@ import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts'
 import { seedFrontWarehouses } from './front-warehouse.service.ts';
 import { ensureLocations, postOpeningBalances, type StockActor } from './stock-ledger.service.ts';
 import { seedStockOrders } from './stock-order.seed-data.ts';
+import { seedStoreStock } from './store-stock.seed-data.ts';
 
 const DAY = 86_400_000;
 
@@ -36,6 +37,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
   await seedCabinetSlots(db, mid, now, actorAt);
   await seedWholesalerAndFrontOpenings(db, mid, now, actorAt);
   await seedStockOrders(db, mid, admin, now);
+  await seedStoreStock(db, mid, actorAt, now);
 }
 
 /** 期初库存 for every planogram slot of the demo cabinets: one opening document per cabinet. */

@@ -169,6 +169,40 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/container-inventory-water-list-page.tsx'),
   }),
   // ---- 105 智能柜库存 end
+  // ---- 128 本地库存 (门店库存): 库存列表, 详情, 新增 / 编辑, 库存报表
+  local({
+    path: localPath('inventory-management-local-list'),
+    name: 'inventory-management-local-list',
+    title: '库存列表',
+    anchor: 'inventory-management-local-list',
+    page: () => import('./pages/inventory-management-local-list-page.tsx'),
+  }),
+  local({
+    // ?id=… or ?storeCode=…&skuId=…
+    path: localPath('inventory-management-local-detail'),
+    name: 'inventory-management-local-detail',
+    title: '门店库存详情',
+    anchor: 'inventory-management-local-list',
+    activeMenu: `/website/${localPath('inventory-management-local-list')}`,
+    page: () => import('./pages/inventory-management-local-detail-page.tsx'),
+  }),
+  local({
+    // no id: 新增门店库存; an id: 编辑 that balance
+    path: localPath('inventory-edit/:id?'),
+    name: 'inventory-edit',
+    title: ({ params }: TitleContext) => (params.id ? '编辑门店库存' : '新增门店库存'),
+    anchor: 'inventory-management-local-list',
+    activeMenu: `/website/${localPath('inventory-management-local-list')}`,
+    page: () => import('./pages/inventory-edit-page.tsx'),
+  }),
+  local({
+    path: localPath('inventory-management-statement'),
+    name: 'inventory-management-statement',
+    title: '库存报表',
+    anchor: 'inventory-management-statement',
+    page: () => import('./pages/inventory-management-statement-page.tsx'),
+  }),
+  // ---- 128 本地库存 end
 ];
 
 // 123 前置仓 (entrepot): the front warehouses and their owners, their stock documents, stock and movements. Function
@@ -200,4 +234,12 @@ function orderEditTitle({ search }: TitleContext) {
   const code = search.get('orderCode');
   if (code) return `编辑${orderWord(code)}`;
   return search.get('type') === 'return' ? '新建退货单' : '新建入库单';
+}
+
+// 128 本地库存 (inventory-management-local): the stores' stock and its statement.
+function local(r: Omit<AppRoute, 'serverId'>): AppRoute {
+  return { serverId: 128, ...r };
+}
+function localPath(route: string) {
+  return `inventory-management-local/${route}`;
 }
