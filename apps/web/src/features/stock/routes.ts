@@ -105,6 +105,56 @@ export const routes: AppRoute[] = [
     anchor: 'entrepot-owner-list',
     page: () => import('./pages/entrepot-owner-list-page.tsx'),
   }),
+  // ---- 123 前置仓: 入库单 / 退货单 (the warehouse picked per order)
+  entrepot({
+    path: entrepotPath('entrepot-entry-list'),
+    name: 'entrepot-entry-list',
+    title: '入库单',
+    anchor: 'entrepot-entry-list',
+    page: () => import('./pages/entrepot-entry-list-page.tsx'),
+  }),
+  entrepot({
+    path: entrepotPath('entrepot-entry-detail/:orderCode'),
+    name: 'entrepot-entry-detail',
+    anchor: 'entrepot-entry-list',
+    activeMenu: '/website/entrepot/entrepot-entry-list',
+    title: orderDetailTitle,
+    page: () => import('./pages/entrepot-entry-detail-page.tsx'),
+  }),
+  entrepot({
+    // ?orderCode=…: edit a draft; else a new 入库单
+    path: entrepotPath('entrepot-entry-edit'),
+    name: 'entrepot-entry-edit',
+    anchor: 'entrepot-entry-list',
+    activeMenu: '/website/entrepot/entrepot-entry-list',
+    title: orderEditTitle,
+    page: () => import('./pages/entrepot-entry-edit-page.tsx'),
+  }),
+  entrepot({
+    path: entrepotPath('entrepot-returned-list'),
+    name: 'entrepot-returned-list',
+    title: '退货单',
+    anchor: 'entrepot-returned-list',
+    page: () => import('./pages/entrepot-returned-list-page.tsx'),
+  }),
+  entrepot({
+    path: entrepotPath('entrepot-returned-detail/:orderCode'),
+    name: 'entrepot-returned-detail',
+    anchor: 'entrepot-returned-list',
+    activeMenu: '/website/entrepot/entrepot-returned-list',
+    title: orderDetailTitle,
+    page: () => import('./pages/entrepot-returned-detail-page.tsx'),
+  }),
+  entrepot({
+    // ?orderCode=…: edit a draft; else a new 退货单
+    path: entrepotPath('entrepot-returned-edit'),
+    name: 'entrepot-returned-edit',
+    anchor: 'entrepot-returned-list',
+    activeMenu: '/website/entrepot/entrepot-returned-list',
+    title: returnEditTitle,
+    page: () => import('./pages/entrepot-returned-edit-page.tsx'),
+  }),
+  // ---- 123 前置仓: 入库单 / 退货单 end
 ];
 
 // 123 前置仓 (entrepot): the front warehouses and their owners, their stock documents, stock and movements. Function
@@ -128,4 +178,9 @@ function orderEditTitle({ search }: TitleContext) {
   const code = search.get('orderCode');
   if (code) return `编辑${orderWord(code)}`;
   return search.get('type') === 'return' ? '新建退货单' : '新建入库单';
+}
+/** 前置仓 · 退货单: the page keeps returns only. */
+function returnEditTitle({ search }: TitleContext) {
+  const code = search.get('orderCode');
+  return code ? `编辑${orderWord(code)}` : '新建退货单';
 }
