@@ -5,6 +5,7 @@ import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts'
 import { seedFrontWarehouses } from './front-warehouse.service.ts';
 import { ensureLocations, postOpeningBalances, type StockActor } from './stock-ledger.service.ts';
 import { seedStockOrders } from './stock-order.seed-data.ts';
+import { seedStocktakes } from './stocktake.seed-data.ts';
 
 const DAY = 86_400_000;
 
@@ -13,7 +14,8 @@ const DAY = 86_400_000;
  * = Σ movements holds in the seed itself (`npm run reconcile` passes on a fresh demo):
  * - twelve front warehouses 前置仓 with their owners and stock locations (the last one 停用);
  * - every slot of the demo cabinets that carry goods gets its 期初库存 (an opening balance document, QC…) — most at or
- *   near the slot's par level, some below it, a few empty (sales come with the orders of issue 16).
+ *   near the slot's par level, some below it, a few empty (sales come with the orders of issue 16);
+ * - a few 盘点单 of the first cabinets: one posted through the ledger, one 待审核, one 盘点中 (stocktake.seed-data.ts).
  */
 export const seed: Seed = {
   order: 50,
@@ -34,6 +36,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
   });
   await seedCabinetSlots(db, mid, now, actorAt);
   await seedStockOrders(db, mid, admin, now);
+  await seedStocktakes(db, mid, admin, now);
 }
 
 /** 期初库存 for every planogram slot of the demo cabinets: one opening document per cabinet. */
