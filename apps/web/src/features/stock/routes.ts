@@ -155,6 +155,23 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/entrepot-returned-edit-page.tsx'),
   }),
   // ---- 123 前置仓: 入库单 / 退货单 end
+  // ---- 105 智能柜库存: 盘点单
+  container({
+    path: containerPath('check-stockList-list'),
+    name: 'check-stockList-list',
+    title: '盘点单',
+    anchor: 'check-stockList-list',
+    page: () => import('./pages/stocktake-list-page.tsx'),
+  }),
+  container({
+    path: containerPath('check-stockList-detail/:stocktakeCode'),
+    name: 'check-stockList-detail',
+    anchor: 'check-stockList-list',
+    activeMenu: '/website/container-stock/check-stockList-list',
+    title: ({ params }) => `盘点单详情-${params.stocktakeCode ?? ''}`,
+    page: () => import('./pages/stocktake-detail-page.tsx'),
+  }),
+  // ---- 105 智能柜库存: 盘点单 end
 ];
 
 // 123 前置仓 (entrepot): the front warehouses and their owners, their stock documents, stock and movements. Function
@@ -164,6 +181,14 @@ function entrepot(r: Omit<AppRoute, 'serverId'>): AppRoute {
 }
 function entrepotPath(route: string) {
   return `entrepot/${route}`;
+}
+
+// 105 智能柜库存 (container-stock): cabinet stock, replenishment, stocktakes. Hoisted like entrepot().
+function container(r: Omit<AppRoute, 'serverId'>): AppRoute {
+  return { serverId: 105, ...r };
+}
+function containerPath(route: string) {
+  return `container-stock/${route}`;
 }
 
 // 入库管理 (103 and 108): a 退货单's code starts with TH (STOCK_DOC_TYPES), an 入库单's with RK.
