@@ -45,7 +45,11 @@ export const entrepotStocktakeJourneys = [
       await waitForTitle(page, '入库单详情');
       await page.locator('.ant-descriptions').getByText(warehouse, { exact: true }).waitFor();
       await page.getByRole('button', { name: '确认入库' }).click();
-      await page.locator('.ant-modal-confirm').last().getByText(new RegExp(`将计入${warehouse}`)).waitFor();
+      await page
+        .locator('.ant-modal-confirm')
+        .last()
+        .getByText(new RegExp(`将计入${warehouse}`))
+        .waitFor();
       await answerConfirm(page, '确认入库');
       await page.getByTestId('stock-order-status').filter({ hasText: '已确认' }).waitFor();
       const row = page.getByTestId('stock-order-line-table').locator('tbody tr.ant-table-row').first();
@@ -80,7 +84,10 @@ export const entrepotStocktakeJourneys = [
 
       await page.getByRole('button', { name: /新建盘点单/ }).click();
       await selectOption(page, 'stocktake-create_deviceCode');
-      await page.locator('.ant-modal').getByRole('button', { name: /开始盘点/ }).click();
+      await page
+        .locator('.ant-modal')
+        .getByRole('button', { name: /开始盘点/ })
+        .click();
       await page.waitForURL(/check-stockList-detail\/PD\d{10}/);
       const code = /PD\d{10}/.exec(page.url())[0];
       await waitForTitle(page, '盘点单详情');

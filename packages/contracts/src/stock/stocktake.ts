@@ -64,9 +64,15 @@ export const stocktakeCountInput = z.object({
   version: versionField,
   /** The counted quantities of some lines (by line id); the others keep theirs. */
   lines: z
-    .array(z.object({ lineId: z.coerce.number({ error: '盘点行不正确' }).int('盘点行不正确').min(1, '盘点行不正确'), countedQty: countedQtySchema }), {
-      error: '请录入盘点数',
-    })
+    .array(
+      z.object({
+        lineId: z.coerce.number({ error: '盘点行不正确' }).int('盘点行不正确').min(1, '盘点行不正确'),
+        countedQty: countedQtySchema,
+      }),
+      {
+        error: '请录入盘点数',
+      },
+    )
     .min(1, '请录入盘点数')
     .max(2000, '盘点行过多')
     .refine((rows) => new Set(rows.map((r) => r.lineId)).size === rows.length, '同一货道不能重复录入'),
@@ -136,7 +142,12 @@ export const stocktakeLineSchema = z.object({
 export type StocktakeLine = z.infer<typeof stocktakeLineSchema>;
 export const stocktakeDetailSchema = stocktakeRowSchema.extend({ lines: z.array(stocktakeLineSchema) });
 export type StocktakeDetail = z.infer<typeof stocktakeDetailSchema>;
-export const stocktakeStateSchema = z.object({ stocktakeCode: z.string(), status: z.number(), statusName: z.string(), version: z.number() });
+export const stocktakeStateSchema = z.object({
+  stocktakeCode: z.string(),
+  status: z.number(),
+  statusName: z.string(),
+  version: z.number(),
+});
 export type StocktakeState = z.infer<typeof stocktakeStateSchema>;
 export const stocktakeDeviceOptionSchema = z.object({ deviceCode: z.string(), deviceName: z.string(), slotCount: z.number() });
 export type StocktakeDeviceOption = z.infer<typeof stocktakeDeviceOptionSchema>;

@@ -46,5 +46,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // null until counted
     .addColumn('counted_qty', 'integer')
     .execute();
-  await db.schema.createIndex('stocktake_line_uq').on('stocktake_line').columns(['stocktake_id', 'location_id', 'sku_id']).unique().execute();
+  await db.schema
+    .createIndex('stocktake_line_uq')
+    .on('stocktake_line')
+    .columns(['stocktake_id', 'location_id', 'sku_id'])
+    .unique()
+    .execute();
 }

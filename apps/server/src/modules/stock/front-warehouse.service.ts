@@ -348,7 +348,11 @@ export async function enabledWarehouseLocation(
 }
 
 /** Refuses posting to the location of a disabled front warehouse (an order created before it was disabled). */
-export async function assertWarehouseEnabled(trx: Parameters<typeof ensureLocation>[0], merchantId: number, locationId: number): Promise<void> {
+export async function assertWarehouseEnabled(
+  trx: Parameters<typeof ensureLocation>[0],
+  merchantId: number,
+  locationId: number,
+): Promise<void> {
   const w = await trx
     .selectFrom('front_warehouse')
     .select(['name', 'status'])

@@ -120,7 +120,10 @@ describe.each(DIALECTS)('front warehouse stock orders 前置仓 入库单 / 退�
     const hubList = await call<KeysetPage<StockOrderRow>>(admin, hub.list, { pageSize: 100 });
     expect(hubList.list.map((r) => r.orderCode)).not.toContain(inA.orderCode);
     // the other type's filter is refused naming the field
-    expect(await op(admin, entry.list, { orderType: 'return' })).toMatchObject({ code: CODES.badInput, msg: expect.stringContaining('orderType') });
+    expect(await op(admin, entry.list, { orderType: 'return' })).toMatchObject({
+      code: CODES.badInput,
+      msg: expect.stringContaining('orderType'),
+    });
     // the other page's orders are not found through this page's operations
     for (const [o, body] of [
       [entry.detail, { orderCode: retB.orderCode }],

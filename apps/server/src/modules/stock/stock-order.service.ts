@@ -162,7 +162,10 @@ export async function list(
 }
 
 export const exportQuery = (ctx: SessionOpContext, book: StockBook, f: repo.OrderFilter) =>
-  repo.listQuery(ctx.db, ctx.merchantId, book.kind, bookFilter(book, f)).orderBy('stock_order.created_at', 'desc').orderBy('stock_order.id', 'desc');
+  repo
+    .listQuery(ctx.db, ctx.merchantId, book.kind, bookFilter(book, f))
+    .orderBy('stock_order.created_at', 'desc')
+    .orderBy('stock_order.id', 'desc');
 export const exportRows = async (_ctx: SessionOpContext, rows: repo.ListRow[]) => rows.map((r) => toRow(r, r.location_name));
 
 export async function detail(ctx: SessionOpContext, book: StockBook, orderCode: string): Promise<StockOrderDetail> {
@@ -254,7 +257,8 @@ export const confirmedRemark = (orderType: StockOrderType, lineCount: number, to
 /** A new draft: its code (RK… / TH…), the book's location, its lines and totals, and its history, in one transaction. */
 export async function create(ctx: SessionOpContext, book: StockBook, i: CreateInput): Promise<StockOrderState> {
   ownType(book, i.orderType);
-  if (!book.picked && i.warehouseId !== undefined) throw badInput(`${STOCK_LOCATION_KINDS[book.kind]}的单据不选择前置仓（字段：warehouseId）`);
+  if (!book.picked && i.warehouseId !== undefined)
+    throw badInput(`${STOCK_LOCATION_KINDS[book.kind]}的单据不选择前置仓（字段：warehouseId）`);
   const codes = await checkSkus(ctx, i.lines);
   const now = ctx.clock.now();
   const totals = totalsOf(i.lines);

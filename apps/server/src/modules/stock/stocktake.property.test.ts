@@ -1,5 +1,10 @@
 import type { ApiClient } from '@merchant/contracts';
-import { stocktakeOps as ops, type StocktakeDetail, type StocktakeDeviceOption, type StocktakeState } from '@merchant/contracts/stock/stocktake';
+import {
+  stocktakeOps as ops,
+  type StocktakeDetail,
+  type StocktakeDeviceOption,
+  type StocktakeState,
+} from '@merchant/contracts/stock/stocktake';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/calls.ts';
@@ -30,7 +35,9 @@ describe.each(DIALECTS)('盘点单 keeps the ledger (%s)', (dialect) => {
     merchantId = Number(
       (await t.db.db.selectFrom('account').select('merchant_id').where('user_name', '=', 'admin').executeTakeFirstOrThrow()).merchant_id,
     );
-    const open = new Set((await t.db.db.selectFrom('stocktake').select('device_code').where('status', 'in', [0, 1]).execute()).map((o) => o.device_code));
+    const open = new Set(
+      (await t.db.db.selectFrom('stocktake').select('device_code').where('status', 'in', [0, 1]).execute()).map((o) => o.device_code),
+    );
     device = (await call<StocktakeDeviceOption[]>(admin, ops.deviceOptions, {})).find((d) => !open.has(d.deviceCode))!.deviceCode;
   });
   afterAll(() => t.close());
@@ -58,14 +65,18 @@ describe.each(DIALECTS)('盘点单 keeps the ledger (%s)', (dialect) => {
           const s = await call<StocktakeState>(admin, ops.create, { deviceCode: device });
           const d = await call<StocktakeDetail>(admin, ops.detail, { stocktakeCode: s.stocktakeCode });
           const before = await onHandOf(d);
-          const want = d.lines.map((l, i) => ({ lineId: l.lineId, countedQty: Math.max(0, l.systemQty + (r.offsets[i % r.offsets.length] ?? 0)) }));
+          const want = d.lines.map((l, i) => ({
+            lineId: l.lineId,
+            countedQty: Math.max(0, l.systemQty + (r.offsets[i % r.offsets.length] ?? 0)),
+          }));
           let version = s.version;
           const parts = r.split ? [want.slice(0, 1), want.slice(1)] : [want];
           for (const lines of parts.filter((p) => p.length))
             version = (await call<StocktakeState>(admin, ops.count, { stocktakeCode: s.stocktakeCode, version, lines })).version;
           version = (await call<StocktakeState>(admin, ops.submit, { stocktakeCode: s.stocktakeCode, version })).version;
           if (r.rejectFirst) {
-            version = (await call<StocktakeState>(admin, ops.reject, { stocktakeCode: s.stocktakeCode, version, reason: '请复盘' })).version;
+            version = (await call<StocktakeState>(admin, ops.reject, { stocktakeCode: s.stocktakeCode, version, reason: '请复盘' }))
+              .version;
             version = (await call<StocktakeState>(admin, ops.submit, { stocktakeCode: s.stocktakeCode, version })).version;
           }
           if (r.end === 'void') {

@@ -36,8 +36,14 @@ export const deviceOptions = (db: Db, merchantId: number) =>
     .execute();
 
 export const deviceName = async (db: Db, merchantId: number, deviceCode: string) =>
-  (await db.selectFrom('device').select('name').where('merchant_id', '=', merchantId).where('device_code', '=', deviceCode).executeTakeFirst())
-    ?.name ?? '';
+  (
+    await db
+      .selectFrom('device')
+      .select('name')
+      .where('merchant_id', '=', merchantId)
+      .where('device_code', '=', deviceCode)
+      .executeTakeFirst()
+  )?.name ?? '';
 
 /** The snapshot: every balance (slot location × SKU) of the cabinet's slots, by slot. */
 export const slotBalances = (db: Db, merchantId: number, deviceCode: string) =>
@@ -74,7 +80,12 @@ export const updateStocktake = (db: Db, id: number, version: number, set: Update
     .executeTakeFirst();
 
 export const setCounted = (db: Db, stocktakeId: number, lineId: number, countedQty: number) =>
-  db.updateTable('stocktake_line').set({ counted_qty: countedQty }).where('stocktake_id', '=', stocktakeId).where('id', '=', lineId).execute();
+  db
+    .updateTable('stocktake_line')
+    .set({ counted_qty: countedQty })
+    .where('stocktake_id', '=', stocktakeId)
+    .where('id', '=', lineId)
+    .execute();
 
 /** The lines with their SKU (goods_sku read only), by slot. */
 export const linesOf = (db: Db, stocktakeId: number) =>

@@ -140,7 +140,10 @@ export async function detail(ctx: SessionOpContext, code: string): Promise<Stock
   };
 }
 
-export async function history(ctx: SessionOpContext, i: { stocktakeCode: string; pageNum: number; pageSize: number }): Promise<Paged<HistoryEntry>> {
+export async function history(
+  ctx: SessionOpContext,
+  i: { stocktakeCode: string; pageNum: number; pageSize: number },
+): Promise<Paged<HistoryEntry>> {
   const r = await requireStocktake(ctx, i.stocktakeCode);
   return historyPage(ctx, STOCKTAKE_SUBJECT, r.stocktake_code, i);
 }
@@ -220,7 +223,9 @@ export async function count(ctx: SessionOpContext, i: CountInput): Promise<Stock
     const after = new Map(lines.map((l) => [Number(l.id), l.counted_qty === null ? null : Number(l.counted_qty)]));
     for (const l of i.lines) after.set(l.lineId, l.countedQty);
     const totals = totalsOf(lines, after);
-    const res = await repo.updateStocktake(trx, Number(r.id), Number(r.version), { ...totals, updated_at: ctx.clock.now() }, [STOCKTAKE_COUNTING]);
+    const res = await repo.updateStocktake(trx, Number(r.id), Number(r.version), { ...totals, updated_at: ctx.clock.now() }, [
+      STOCKTAKE_COUNTING,
+    ]);
     if (Number(res.numUpdatedRows) === 0) throw stale();
     for (const l of i.lines) await repo.setCounted(trx, Number(r.id), l.lineId, l.countedQty);
     const changed = i.lines.filter((l) => {
@@ -262,9 +267,16 @@ function totalsOf(lines: repo.LineRow[], counted: Map<number, number | null>) {
 export async function submit(ctx: SessionOpContext, i: { stocktakeCode: string; version: number }): Promise<StocktakeState> {
   const r = await requireStocktake(ctx, i.stocktakeCode);
   check(r, i.version, 'submit');
-  if (Number(r.counted_count) < Number(r.line_count)) throw conflict(`${STOCKTAKE_NOT_ALL_COUNTED}（已盘${r.counted_count}/${r.line_count}）`);
+  if (Number(r.counted_count) < Number(r.line_count))
+    throw conflict(`${STOCKTAKE_NOT_ALL_COUNTED}（已盘${r.counted_count}/${r.line_count}）`);
   const now = ctx.clock.now();
-  return step(ctx, r, 'submit', { submitted_at: now, updated_at: now }, `差异${r.variance_lines}行，合计${signed(Number(r.variance_total))}件`);
+  return step(
+    ctx,
+    r,
+    'submit',
+    { submitted_at: now, updated_at: now },
+    `差异${r.variance_lines}行，合计${signed(Number(r.variance_total))}件`,
+  );
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -308,20 +320,31 @@ export async function approve(ctx: SessionOpContext, i: { stocktakeCode: string;
 }
 
 /** 待审核 → 盘点中 with the reason (the counts kept, to be corrected). */
-export async function reject(ctx: SessionOpContext, i: { stocktakeCode: string; version: number; reason: string }): Promise<StocktakeState> {
+export async function reject(
+  ctx: SessionOpContext,
+  i: { stocktakeCode: string; version: number; reason: string },
+): Promise<StocktakeState> {
   const r = await requireStocktake(ctx, i.stocktakeCode);
   check(r, i.version, 'reject');
   return step(ctx, r, 'reject', { reason: i.reason, submitted_at: 0, updated_at: ctx.clock.now() }, i.reason);
 }
 
 /** 盘点中 / 待审核 → 已作废 with the reason; nothing posted. */
-export async function voidStocktake(ctx: SessionOpContext, i: { stocktakeCode: string; version: number; reason: string }): Promise<StocktakeState> {
+export async function voidStocktake(
+  ctx: SessionOpContext,
+  i: { stocktakeCode: string; version: number; reason: string },
+): Promise<StocktakeState> {
   const r = await requireStocktake(ctx, i.stocktakeCode);
   check(r, i.version, 'void');
   return step(ctx, r, 'void', { reason: i.reason, updated_at: ctx.clock.now() }, i.reason);
 }
 
-async function transition(trx: Transaction<Database>, r: repo.StocktakeRow, action: StocktakeTransition, set: Parameters<typeof repo.updateStocktake>[3]) {
+async function transition(
+  trx: Transaction<Database>,
+  r: repo.StocktakeRow,
+  action: StocktakeTransition,
+  set: Parameters<typeof repo.updateStocktake>[3],
+) {
   const t = STOCKTAKE_TRANSITIONS[action];
   const res = await repo.updateStocktake(trx, Number(r.id), Number(r.version), { ...set, status: t.to }, [...t.from]);
   if (Number(res.numUpdatedRows) === 0) throw stale();

@@ -27,11 +27,19 @@ describe.each(DIALECTS)('stocktakes 盘点单 (%s)', (dialect) => {
   const counts = () => Promise.all(['stocktake', 'stocktake_line', 'stock_movement', 'stock_balance'].map((n) => rowCount(t, n as never)));
   const slotOnHand = async (locationId: number, skuId: number) =>
     Number(
-      (await t.db.db.selectFrom('stock_balance').select('on_hand').where('location_id', '=', locationId).where('sku_id', '=', skuId).executeTakeFirst())
-        ?.on_hand ?? 0,
+      (
+        await t.db.db
+          .selectFrom('stock_balance')
+          .select('on_hand')
+          .where('location_id', '=', locationId)
+          .where('sku_id', '=', skuId)
+          .executeTakeFirst()
+      )?.on_hand ?? 0,
     );
   const lineLocation = async (lineId: number) =>
-    Number((await t.db.db.selectFrom('stocktake_line').select('location_id').where('id', '=', lineId).executeTakeFirstOrThrow()).location_id);
+    Number(
+      (await t.db.db.selectFrom('stocktake_line').select('location_id').where('id', '=', lineId).executeTakeFirstOrThrow()).location_id,
+    );
   /** A cabinet without an open stocktake (each test takes its own). */
   const takeDevice = () => {
     const d = free.shift();
@@ -100,9 +108,15 @@ describe.each(DIALECTS)('stocktakes 盘点单 (%s)', (dialect) => {
     const sub = await call<StocktakeState>(admin, ops.submit, { stocktakeCode: s.stocktakeCode, version: c2.version });
     expect(sub).toMatchObject({ status: 1, statusName: '待审核' });
     // counting is closed while it waits for review
-    expect((await op(admin, ops.count, { stocktakeCode: s.stocktakeCode, version: sub.version, lines: [{ lineId: first.lineId, countedQty: 1 }] })).code).toBe(
-      CODES.conflict,
-    );
+    expect(
+      (
+        await op(admin, ops.count, {
+          stocktakeCode: s.stocktakeCode,
+          version: sub.version,
+          lines: [{ lineId: first.lineId, countedQty: 1 }],
+        })
+      ).code,
+    ).toBe(CODES.conflict);
     const ok = await call<StocktakeState>(admin, ops.approve, { stocktakeCode: s.stocktakeCode, version: sub.version });
     expect(ok).toMatchObject({ status: 2, statusName: '已过账', version: sub.version + 1 });
     const after = await call<StocktakeDetail>(admin, ops.detail, { stocktakeCode: s.stocktakeCode });
@@ -218,11 +232,21 @@ describe.each(DIALECTS)('stocktakes 盘点单 (%s)', (dialect) => {
     const loc = await lineLocation(line.lineId);
     // one more put in that slot after the snapshot
     const onHand0 = await slotOnHand(loc, line.skuId);
-    await t.db.db.transaction().execute((trx) =>
-      postMovements(trx, { merchantId, operatorId: 0, operatorName: '测试', now: Date.now() }, [
-        { locationId: loc, skuId: line.skuId, type: 'adjust', quantity: 1, docType: 'edit', docCode: 'KB0000000001', reason: '盘点期间补货' },
-      ]),
-    );
+    await t.db.db
+      .transaction()
+      .execute((trx) =>
+        postMovements(trx, { merchantId, operatorId: 0, operatorName: '测试', now: Date.now() }, [
+          {
+            locationId: loc,
+            skuId: line.skuId,
+            type: 'adjust',
+            quantity: 1,
+            docType: 'edit',
+            docCode: 'KB0000000001',
+            reason: '盘点期间补货',
+          },
+        ]),
+      );
     const sub = await call<StocktakeState>(admin, ops.submit, { stocktakeCode: a.code, version: a.version });
     await call(admin, ops.approve, { stocktakeCode: a.code, version: sub.version });
     const d = await call<StocktakeDetail>(admin, ops.detail, { stocktakeCode: a.code });

@@ -67,14 +67,28 @@ export const WHOLESALER_ORDER_BOOK = bookAt(
   'wholesaler-add',
 );
 /** 前置仓 · 入库单 (section 123): inbound orders of a front warehouse picked per order. */
-export const FRONT_ENTRY_ORDER_BOOK = bookAt('front-entry', frontEntryStockOrderOps, STOCK_LOCATION_KINDS.front, 'entrepot', 'entrepot-entry', {
-  pageName: '入库单',
-  orderType: 'inbound',
-  pickWarehouse: true,
-});
+export const FRONT_ENTRY_ORDER_BOOK = bookAt(
+  'front-entry',
+  frontEntryStockOrderOps,
+  STOCK_LOCATION_KINDS.front,
+  'entrepot',
+  'entrepot-entry',
+  {
+    pageName: '入库单',
+    orderType: 'inbound',
+    pickWarehouse: true,
+  },
+);
 /** 前置仓 · 退货单 (section 123): return orders of a front warehouse picked per order. */
-export const FRONT_RETURN_ORDER_BOOK = bookAt('front-return', frontReturnStockOrderOps, STOCK_LOCATION_KINDS.front, 'entrepot', 'entrepot-returned', {
-  pageName: '退货单',
-  orderType: 'return',
-  pickWarehouse: true,
-});
+export const FRONT_RETURN_ORDER_BOOK = bookAt(
+  'front-return',
+  frontReturnStockOrderOps,
+  STOCK_LOCATION_KINDS.front,
+  'entrepot',
+  'entrepot-returned',
+  {
+    pageName: '退货单',
+    orderType: 'return',
+    pickWarehouse: true,
+  },
+);

@@ -27,7 +27,15 @@ export function StocktakeStatusTag({ status, name }: { status: number; name?: st
 }
 
 /** A cabinet with slot stock (stock.stocktake.deviceOptions), by code or name. */
-export function StocktakeDeviceSelect({ id, value, onChange }: { id?: string; value?: string; onChange?: (v: string | undefined) => void }) {
+export function StocktakeDeviceSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+}) {
   const q = useQuery({ queryKey: ['stocktake', 'devices'], queryFn: () => call(stocktakeOps.deviceOptions, {}), staleTime: 30_000 });
   return (
     <Select<string>
@@ -78,7 +86,10 @@ export function StocktakeCreateModal({ onClose, onCreated }: { onClose: () => vo
 }
 
 /** 退回 / 作废 with a reason: `open(kind)` shows the modal; `send(kind, reason)` does the call. */
-export function useReasonModal(send: (kind: 'reject' | 'void', reason: string) => Promise<unknown>, onDone: (kind: 'reject' | 'void') => void) {
+export function useReasonModal(
+  send: (kind: 'reject' | 'void', reason: string) => Promise<unknown>,
+  onDone: (kind: 'reject' | 'void') => void,
+) {
   const [kind, setKind] = useState<'reject' | 'void' | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const modal = kind ? (

@@ -47,7 +47,9 @@ const st: StocktakeDetail = {
 };
 
 function setup(ui: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/website/container-stock/check-stockList-detail/PD2611240001'] });
+  const router = createMemoryRouter([{ path: '*', element: ui }], {
+    initialEntries: ['/website/container-stock/check-stockList-detail/PD2611240001'],
+  });
   render(
     <ConfigProvider locale={zhCN}>
       <App>
@@ -63,7 +65,8 @@ describe('StocktakeView (盘点单: 录入盘点数)', { timeout: 60_000 }, () =
   beforeEach(() => {
     sessionStore.setState({ token: 't' });
     vi.mocked(call).mockImplementation(((op: unknown) => {
-      if (op === stocktakeOps.count) return Promise.resolve({ stocktakeCode: st.stocktakeCode, status: 0, statusName: '盘点中', version: 3 });
+      if (op === stocktakeOps.count)
+        return Promise.resolve({ stocktakeCode: st.stocktakeCode, status: 0, statusName: '盘点中', version: 3 });
       if (op === stocktakeOps.history) return Promise.resolve({ list: [], total: 0, pageNum: 1, pageSize: 10 });
       return Promise.reject(new Error('unexpected'));
     }) as typeof call);
@@ -82,7 +85,11 @@ describe('StocktakeView (盘点单: 录入盘点数)', { timeout: 60_000 }, () =
     expect(await screen.findByText('-2')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /保存盘点数/ })));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith(stocktakeOps.count, { stocktakeCode: 'PD2611240001', version: 2, lines: [{ lineId: 12, countedQty: 3 }] }),
+      expect(call).toHaveBeenCalledWith(stocktakeOps.count, {
+        stocktakeCode: 'PD2611240001',
+        version: 2,
+        lines: [{ lineId: 12, countedQty: 3 }],
+      }),
     );
   });
 

@@ -119,7 +119,9 @@ export function StocktakeView({ st }: { st: StocktakeDetail }) {
           </Space>
         }
       >
-        {st.status === 0 && st.reason ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`已退回：${st.reason}`} /> : null}
+        {st.status === 0 && st.reason ? (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`已退回：${st.reason}`} />
+        ) : null}
         {st.status === 2 ? (
           <Alert
             type="success"
@@ -203,7 +205,11 @@ export function StocktakeView({ st }: { st: StocktakeDetail }) {
         />
       </Card>
       <Card variant="borderless" title="操作记录">
-        <RecordHistory operation={stocktakeOps.history} input={{ stocktakeCode: st.stocktakeCode }} queryKey={['stocktake', 'detail', st.stocktakeCode]} />
+        <RecordHistory
+          operation={stocktakeOps.history}
+          input={{ stocktakeCode: st.stocktakeCode }}
+          queryKey={['stocktake', 'detail', st.stocktakeCode]}
+        />
       </Card>
       {reason.modal}
     </Space>
