@@ -232,21 +232,19 @@ describe.each(DIALECTS)('stocktakes 盘点单 (%s)', (dialect) => {
     const loc = await lineLocation(line.lineId);
     // one more put in that slot after the snapshot
     const onHand0 = await slotOnHand(loc, line.skuId);
-    await t.db.db
-      .transaction()
-      .execute((trx) =>
-        postMovements(trx, { merchantId, operatorId: 0, operatorName: '测试', now: Date.now() }, [
-          {
-            locationId: loc,
-            skuId: line.skuId,
-            type: 'adjust',
-            quantity: 1,
-            docType: 'edit',
-            docCode: 'KB0000000001',
-            reason: '盘点期间补货',
-          },
-        ]),
-      );
+    await t.db.db.transaction().execute((trx) =>
+      postMovements(trx, { merchantId, operatorId: 0, operatorName: '测试', now: Date.now() }, [
+        {
+          locationId: loc,
+          skuId: line.skuId,
+          type: 'adjust',
+          quantity: 1,
+          docType: 'edit',
+          docCode: 'KB0000000001',
+          reason: '盘点期间补货',
+        },
+      ]),
+    );
     const sub = await call<StocktakeState>(admin, ops.submit, { stocktakeCode: a.code, version: a.version });
     await call(admin, ops.approve, { stocktakeCode: a.code, version: sub.version });
     const d = await call<StocktakeDetail>(admin, ops.detail, { stocktakeCode: a.code });
