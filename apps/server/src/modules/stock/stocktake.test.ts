@@ -8,12 +8,14 @@ import {
   type StocktakeRow,
   type StocktakeState,
 } from '@merchant/contracts/stock/stocktake';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, rowCount } from '../../test/calls.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { expectWinners, race, type RaceAnswer } from '../../test/race.ts';
 import { postMovements } from './stock-ledger.service.ts';
 import { check as reconcileCheck } from './stock.reconcile.ts';
+import * as repo from './stocktake.repo.ts';
 
 // 智能柜库存 · 盘点单 (check-stockList-list): snapshot → count → submit → approve (盘点差异 posted) / reject / void.
 
@@ -290,5 +292,19 @@ describe.each(DIALECTS)('stocktakes 盘点单 (%s)', (dialect) => {
       [ops.approve, { stocktakeCode: s.stocktakeCode, version: 1 }],
     ] as const)
       expect((await op(operator, o, body)).code, o.name).toBe(CODES.forbidden);
+  });
+
+  it.runIf(dialect === 'sqlite')('the list (all, by 状态, by 设备) reads along 0038’s indexes, no sort step', async () => {
+    for (const [f, index] of [
+      [{}, /stocktake_list_idx \(merchant_id=\?\)/],
+      [{ status: 0 }, /stocktake_status_idx \(merchant_id=\? AND status=\?\)/],
+      [{ deviceCode: 'D2611000001' }, /stocktake_device_idx \(merchant_id=\? AND device_code=\?\)/],
+    ] as const) {
+      const c = repo.listQuery(t.db.db, 1, f).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(21).compile();
+      const r = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
+      const p = r.rows.map((x) => x.detail).join(' | ');
+      expect(p, JSON.stringify(f)).toMatch(index);
+      expect(p, JSON.stringify(f)).not.toContain('TEMP B-TREE');
+    }
   });
 });

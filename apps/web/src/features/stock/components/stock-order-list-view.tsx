@@ -1,4 +1,9 @@
-import { STOCK_ORDER_TYPES, type StockOrderRow, type StockSkuOption } from '@merchant/contracts/stock/stock-order';
+import {
+  STOCK_ORDER_COUNTERPARTY,
+  STOCK_ORDER_TYPES,
+  type StockOrderRow,
+  type StockSkuOption,
+} from '@merchant/contracts/stock/stock-order';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
@@ -70,7 +75,13 @@ function OrderList({ book }: { book: StockOrderBook }) {
       render: (v, r) => <StockOrderStatusTag status={Number(v)} name={r.statusName} />,
       search: { type: 'select', options: stockOrderStatusOptions },
     },
-    { key: 'counterparty', title: '供应商/退货去向', width: 180, ellipsis: true, search: { type: 'text', maxLength: 60 } },
+    {
+      key: 'counterparty',
+      title: book.orderType ? STOCK_ORDER_COUNTERPARTY[book.orderType] : '供应商/退货去向',
+      width: 180,
+      ellipsis: true,
+      search: { type: 'text', maxLength: 60 },
+    },
     {
       key: 'skuId',
       title: 'SKU',
