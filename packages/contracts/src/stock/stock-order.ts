@@ -98,7 +98,14 @@ export const stockOrderFields = {
   remark: optionalText('备注', 200),
   lines: stockOrderLinesSchema,
 };
-export const stockOrderCreateInput = z.object({ orderType: stockOrderTypeSchema, ...stockOrderFields });
+/** A front warehouse's id (stock.front.warehouse.options): the location of an order of a book whose location is picked per order. */
+export const stockOrderWarehouseSchema = idSchema('前置仓');
+export const stockOrderCreateInput = z.object({
+  orderType: stockOrderTypeSchema,
+  /** Only for a book whose location is picked per order (前置仓); the others refuse it. */
+  warehouseId: stockOrderWarehouseSchema.optional(),
+  ...stockOrderFields,
+});
 export const stockOrderUpdateInput = z.object({ orderCode: stockOrderCodeSchema, version: versionField, ...stockOrderFields });
 export const stockOrderStepInput = z.object({ orderCode: stockOrderCodeSchema, version: versionField });
 export const stockOrderCancelInput = z.object({
@@ -123,6 +130,8 @@ export const stockOrderListInput = keysetInput(
       .refine((v) => v in STOCK_ORDER_STATUS, '单据状态不正确')
       .optional(),
     orderType: stockOrderTypeSchema.optional(),
+    /** One front warehouse's orders (a book whose location is picked per order). */
+    warehouseId: stockOrderWarehouseSchema.optional(),
     /** Orders with a line for this SKU. */
     skuId: stockOrderSkuIdSchema.optional(),
     /** Part of the supplier / return destination. */
@@ -188,7 +197,7 @@ export type StockOrderState = z.infer<typeof stockOrderStateSchema>;
 export const stockSkuOptionSchema = z.object({ skuId: z.number(), skuCode: z.string(), skuName: z.string(), barcode: z.string() });
 export type StockSkuOption = z.infer<typeof stockSkuOptionSchema>;
 
-export const STOCK_ORDER_TARGETS = { orderCode: '入库单/退货单', skuId: 'SKU' } as const;
+export const STOCK_ORDER_TARGETS = { orderCode: '入库单/退货单', skuId: 'SKU', warehouseId: '前置仓' } as const;
 
 /**
  * The operation set of one stock book (a location kind's page): names `<prefix>.list` …, the page's anchor, and `doc`
@@ -269,3 +278,8 @@ export const hubStockOrderOps = stockOrderOperations('stock.hub.order', 'invento
 
 /** 批发商库存 · 入库管理 (wholesaler-add-list): the wholesaler stock's orders (labels 批发商入库单…: the operation log names every operation uniquely). */
 export const wholesalerStockOrderOps = stockOrderOperations('stock.wholesaler.order', 'wholesaler-add-list', '批发商入库单');
+
+/** 前置仓 · 入库单 (entrepot-entry-list): inbound orders of a front warehouse picked per order. */
+export const frontEntryStockOrderOps = stockOrderOperations('stock.front.entry', 'entrepot-entry-list', '前置仓入库单');
+/** 前置仓 · 退货单 (entrepot-returned-list): return orders of a front warehouse picked per order. */
+export const frontReturnStockOrderOps = stockOrderOperations('stock.front.return', 'entrepot-returned-list', '前置仓退货单');

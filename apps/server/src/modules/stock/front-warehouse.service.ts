@@ -3,6 +3,7 @@ import type { HistoryEntry } from '@merchant/contracts/core/history';
 import type { RegionNode } from '@merchant/contracts/device/point';
 import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import {
+  FRONT_WAREHOUSE_ENABLED,
   FRONT_WAREHOUSE_CODE_PREFIX,
   FRONT_WAREHOUSE_HOLDS_STOCK,
   FRONT_WAREHOUSE_STATUS,
@@ -18,7 +19,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { generateSerialCode, retryOnCodeCollision } from '../../platform/business-code.ts';
-import { conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
+import { badInput, conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 import { keepPhone } from '../../platform/phone-mask.ts';
@@ -28,7 +29,7 @@ import { demoAccount } from '../../platform/seeds.ts';
 import { assertFresh } from '../../platform/versioned.ts';
 import * as repo from './front-warehouse.repo.ts';
 import type { FrontWarehouseTable } from './front-warehouse.table.ts';
-import { ensureLocation } from './stock-ledger.service.ts';
+import { ensureLocation, locationById, type LocationRow } from './stock-ledger.service.ts';
 import { locationHoldsStock } from './stock-location-query.ts';
 
 // 前置仓 / 仓主管理 (entrepot-owner-list): add (with its stock location), edit, enable / disable (not while it holds
@@ -324,4 +325,39 @@ export async function seedFrontWarehouses(db: Kysely<Database>, merchantId: numb
     }
   });
   return ids;
+}
+
+// ---------------------------------------------------------------- the location of a front warehouse's document
+
+/**
+ * The stock location of the warehouse a document names (入库单 / 退货单 of 前置仓): an enabled warehouse of this merchant.
+ * Missing, unknown, another merchant's or a disabled one is refused naming the field `warehouseId`.
+ */
+export async function enabledWarehouseLocation(
+  trx: Parameters<typeof ensureLocation>[0],
+  merchantId: number,
+  warehouseId: number | undefined,
+): Promise<LocationRow> {
+  if (!warehouseId) throw badInput('请选择前置仓（字段：warehouseId）');
+  const w = await repo.findWarehouse(trx, merchantId, warehouseId);
+  if (!w) throw badInput(`前置仓（${warehouseId}）不存在或不属于本商户（字段：warehouseId）`);
+  if (Number(w.status) !== FRONT_WAREHOUSE_ENABLED) throw badInput(`前置仓「${w.name}」已停用，不能新建单据（字段：warehouseId）`);
+  const location = await locationById(trx, merchantId, Number(w.location_id));
+  if (!location) throw notFound('前置仓库存位置');
+  return location;
+}
+
+/** Refuses posting to the location of a disabled front warehouse (an order created before it was disabled). */
+export async function assertWarehouseEnabled(
+  trx: Parameters<typeof ensureLocation>[0],
+  merchantId: number,
+  locationId: number,
+): Promise<void> {
+  const w = await trx
+    .selectFrom('front_warehouse')
+    .select(['name', 'status'])
+    .where('merchant_id', '=', merchantId)
+    .where('location_id', '=', locationId)
+    .executeTakeFirst();
+  if (w && Number(w.status) !== FRONT_WAREHOUSE_ENABLED) throw conflict(`前置仓「${w.name}」已停用，不能确认单据：请先启用该前置仓`);
 }

@@ -3,6 +3,8 @@ import {
   STOCK_ORDER_TYPES,
   hubStockOrderOps,
   wholesalerStockOrderOps,
+  frontEntryStockOrderOps,
+  frontReturnStockOrderOps,
   stockOrderListInput,
   type StockOrderOps,
 } from '@merchant/contracts/stock/stock-order';
@@ -11,7 +13,7 @@ import { implement } from '../../platform/gateway/registry.ts';
 import * as s from './stock-order.service.ts';
 
 // 入库单 / 退货单: one service, bound per page to its operation set (contracts `stockOrderOperations`) and its book.
-// 库存中心 · 入库管理 and 批发商库存 · 入库管理; front warehouses add `export const { … } = stockOrderHandlers(theirOps, theirBook)`.
+// 库存中心 · 入库管理, 批发商库存 · 入库管理, 前置仓 · 入库单 and 前置仓 · 退货单.
 
 /** The implementations of one page's operation set on the stock-order service with the page's book. */
 export function stockOrderHandlers(ops: StockOrderOps, book: s.StockBook) {
@@ -25,6 +27,7 @@ export function stockOrderHandlers(ops: StockOrderOps, book: s.StockBook) {
           orderCode: '单号',
           status: '状态',
           orderType: '单据类型',
+          warehouseId: '前置仓',
           skuId: 'SKU',
           counterparty: '供应商或退货去向',
           createdRange: '创建时间',
@@ -79,3 +82,27 @@ export const {
   history: wholesalerStockOrderHistory,
   skuOptions: wholesalerStockOrderSkuOptions,
 } = stockOrderHandlers(wholesalerStockOrderOps, s.WHOLESALER_BOOK);
+
+/** 前置仓 · 入库单 (entrepot-entry-list). */
+export const {
+  list: frontEntryStockOrderList,
+  detail: frontEntryStockOrderDetail,
+  create: frontEntryStockOrderCreate,
+  update: frontEntryStockOrderUpdate,
+  confirm: frontEntryStockOrderConfirm,
+  cancel: frontEntryStockOrderCancel,
+  history: frontEntryStockOrderHistory,
+  skuOptions: frontEntryStockOrderSkuOptions,
+} = stockOrderHandlers(frontEntryStockOrderOps, s.FRONT_ENTRY_BOOK);
+
+/** 前置仓 · 退货单 (entrepot-returned-list). */
+export const {
+  list: frontReturnStockOrderList,
+  detail: frontReturnStockOrderDetail,
+  create: frontReturnStockOrderCreate,
+  update: frontReturnStockOrderUpdate,
+  confirm: frontReturnStockOrderConfirm,
+  cancel: frontReturnStockOrderCancel,
+  history: frontReturnStockOrderHistory,
+  skuOptions: frontReturnStockOrderSkuOptions,
+} = stockOrderHandlers(frontReturnStockOrderOps, s.FRONT_RETURN_BOOK);

@@ -6,15 +6,17 @@ import type { StockOrderLineTable, StockOrderTable } from './stock-order.table.t
 type Db = Kysely<Database> | Transaction<Database>;
 export type OrderRow = Selectable<StockOrderTable>;
 
-/** An order of the merchant at a location kind, by code (another merchant's or another kind's: undefined). */
-export const findOrder = (db: Db, merchantId: number, kind: string, orderCode: string) =>
-  db
+/** An order of the merchant at a location kind (and of a type, when given), by code (another merchant's, kind's or type's: undefined). */
+export const findOrder = (db: Db, merchantId: number, kind: string, orderCode: string, orderType?: string) => {
+  let q = db
     .selectFrom('stock_order')
     .selectAll()
     .where('merchant_id', '=', merchantId)
     .where('location_kind', '=', kind)
-    .where('order_code', '=', orderCode)
-    .executeTakeFirst();
+    .where('order_code', '=', orderCode);
+  if (orderType) q = q.where('order_type', '=', orderType);
+  return q.executeTakeFirst();
+};
 
 export const codeTaken = async (db: Db, merchantId: number, orderCode: string) =>
   (await db
@@ -130,6 +132,8 @@ export interface OrderFilter {
   orderCode?: string;
   status?: number;
   orderType?: string;
+  /** A front warehouse's orders (its location). */
+  warehouseId?: number;
   skuId?: number;
   counterparty?: string;
   createdRange?: [number, number];
@@ -147,6 +151,12 @@ export function listQuery(db: Db, merchantId: number, kind: string, f: OrderFilt
   if (f.orderCode) q = q.where('stock_order.order_code', '=', f.orderCode.toUpperCase());
   if (f.status !== undefined) q = q.where('stock_order.status', '=', f.status);
   if (f.orderType) q = q.where('stock_order.order_type', '=', f.orderType);
+  if (f.warehouseId !== undefined) {
+    const warehouseId = f.warehouseId;
+    q = q.where('stock_order.location_id', '=', (eb) =>
+      eb.selectFrom('front_warehouse').select('location_id').where('merchant_id', '=', merchantId).where('id', '=', warehouseId),
+    );
+  }
   if (f.counterparty) {
     q = q.where(contains('stock_order.counterparty', f.counterparty));
   }

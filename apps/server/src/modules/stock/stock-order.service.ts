@@ -34,6 +34,7 @@ import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { describeChanges, historyPage, writeHistory } from '../../platform/record-history.ts';
 import { actorOf, hubLocation, postMovements, wholesalerLocation, type LocationRow } from './stock-ledger.service.ts';
+import { assertWarehouseEnabled, enabledWarehouseLocation } from './front-warehouse.service.ts';
 import * as repo from './stock-order.repo.ts';
 
 // 入库单 / 退货单 (docs/stock.md): drafts are created and edited; 确认 posts every line to the ledger in the same
@@ -44,15 +45,44 @@ type CreateInput = z.output<typeof stockOrderCreateInput>;
 type UpdateInput = z.output<typeof stockOrderUpdateInput>;
 type Lines = CreateInput['lines'];
 
-/** The stock a page's orders belong to: its location kind and how to find (or make) its location. */
+/**
+ * The stock a page's orders belong to: its location kind and how to find (or make) the location of a new order — the
+ * kind's one location (库存中心, 批发商库存), or the one the input names (`warehouseId`: a front warehouse, `picked`).
+ * `orderType` keeps a page to one type of order (前置仓 入库单 / 退货单); `usable` refuses confirming at a location no
+ * longer in use (a disabled front warehouse).
+ */
 export interface StockBook {
   kind: StockLocationKind;
-  location: (trx: Transaction<Database>, merchantId: number, now: number) => Promise<LocationRow>;
+  location: (trx: Transaction<Database>, merchantId: number, now: number, warehouseId?: number) => Promise<LocationRow>;
+  picked?: boolean;
+  orderType?: StockOrderType;
+  usable?: (trx: Transaction<Database>, merchantId: number, locationId: number) => Promise<void>;
 }
 /** 库存中心 (inventory-add-list). */
 export const HUB_BOOK: StockBook = { kind: 'hub', location: hubLocation };
 /** 批发商库存 (wholesaler-add-list). */
 export const WHOLESALER_BOOK: StockBook = { kind: 'wholesaler', location: wholesalerLocation };
+const frontBook = (orderType: StockOrderType): StockBook => ({
+  kind: 'front',
+  picked: true,
+  orderType,
+  location: (trx, merchantId, _now, warehouseId) => enabledWarehouseLocation(trx, merchantId, warehouseId),
+  usable: assertWarehouseEnabled,
+});
+/** 前置仓 · 入库单 (entrepot-entry-list): inbound orders only, the warehouse picked per order. */
+export const FRONT_ENTRY_BOOK = frontBook('inbound');
+/** 前置仓 · 退货单 (entrepot-returned-list): return orders only, the warehouse picked per order. */
+export const FRONT_RETURN_BOOK = frontBook('return');
+
+/** A page kept to one order type refuses the other (naming the field). */
+function ownType(book: StockBook, orderType: string | undefined): void {
+  if (book.orderType && orderType && orderType !== book.orderType)
+    throw badInput(`本页只有${typeName(book.orderType)}，不能${orderType === 'return' ? '退货' : '入库'}（字段：orderType）`);
+}
+const bookFilter = (book: StockBook, f: repo.OrderFilter): repo.OrderFilter => {
+  ownType(book, f.orderType);
+  return { ...f, orderType: book.orderType ?? f.orderType };
+};
 
 export const STOCK_ORDER_SUBJECT = 'stock.order';
 const CODE_INDEX = { index: 'stock_order_code_uq', table: 'stock_order', columns: ['merchant_id', 'order_code'] };
@@ -95,7 +125,7 @@ const stateOf = (orderCode: string, status: number, version: number): StockOrder
 });
 
 async function requireOrder(ctx: SessionOpContext, book: StockBook, orderCode: string, db: Kysely<Database> = ctx.db) {
-  const r = await repo.findOrder(db, ctx.merchantId, book.kind, orderCode.toUpperCase());
+  const r = await repo.findOrder(db, ctx.merchantId, book.kind, orderCode.toUpperCase(), book.orderType);
   if (!r) throw notFound('单据');
   return r;
 }
@@ -119,7 +149,7 @@ export async function list(
   book: StockBook,
   f: repo.OrderFilter & { cursor?: string; pageSize: number; sortOrder: 'ascend' | 'descend' },
 ): Promise<KeysetPage<StockOrderRow>> {
-  const page = await fetchKeysetPage(ctx.db, repo.listQuery(ctx.db, ctx.merchantId, book.kind, f), {
+  const page = await fetchKeysetPage(ctx.db, repo.listQuery(ctx.db, ctx.merchantId, book.kind, bookFilter(book, f)), {
     sort: { key: 'createdAt', column: 'stock_order.created_at', value: (r) => Number(r.created_at) },
     id: { column: 'stock_order.id', value: (r) => Number(r.id) },
     order: f.sortOrder === 'ascend' ? 'asc' : 'desc',
@@ -132,7 +162,10 @@ export async function list(
 }
 
 export const exportQuery = (ctx: SessionOpContext, book: StockBook, f: repo.OrderFilter) =>
-  repo.listQuery(ctx.db, ctx.merchantId, book.kind, f).orderBy('stock_order.created_at', 'desc').orderBy('stock_order.id', 'desc');
+  repo
+    .listQuery(ctx.db, ctx.merchantId, book.kind, bookFilter(book, f))
+    .orderBy('stock_order.created_at', 'desc')
+    .orderBy('stock_order.id', 'desc');
 export const exportRows = async (_ctx: SessionOpContext, rows: repo.ListRow[]) => rows.map((r) => toRow(r, r.location_name));
 
 export async function detail(ctx: SessionOpContext, book: StockBook, orderCode: string): Promise<StockOrderDetail> {
@@ -223,6 +256,9 @@ export const confirmedRemark = (orderType: StockOrderType, lineCount: number, to
 
 /** A new draft: its code (RK… / TH…), the book's location, its lines and totals, and its history, in one transaction. */
 export async function create(ctx: SessionOpContext, book: StockBook, i: CreateInput): Promise<StockOrderState> {
+  ownType(book, i.orderType);
+  if (!book.picked && i.warehouseId !== undefined)
+    throw badInput(`${STOCK_LOCATION_KINDS[book.kind]}的单据不选择前置仓（字段：warehouseId）`);
   const codes = await checkSkus(ctx, i.lines);
   const now = ctx.clock.now();
   const totals = totalsOf(i.lines);
@@ -233,7 +269,7 @@ export async function create(ctx: SessionOpContext, book: StockBook, i: CreateIn
     CODE_INDEX,
     (orderCode) =>
       ctx.db.transaction().execute(async (trx) => {
-        const location = await book.location(trx, ctx.merchantId, now);
+        const location = await book.location(trx, ctx.merchantId, now, i.warehouseId);
         const id = await repo.insertOrder(trx, {
           merchant_id: ctx.merchantId,
           order_type: i.orderType,
@@ -321,6 +357,7 @@ export async function confirm(ctx: SessionOpContext, book: StockBook, i: { order
       [STOCK_ORDER_DRAFT],
     );
     if (Number(res.numUpdatedRows) === 0) throw conflict(STALE_VERSION_MESSAGE);
+    await book.usable?.(trx, ctx.merchantId, Number(r.location_id));
     const lines = await repo.linesOf(trx, Number(r.id));
     const sign = type === 'return' ? -1 : 1;
     await postMovements(
@@ -367,7 +404,7 @@ export async function cancel(
       [STOCK_ORDER_DRAFT],
     );
     if (Number(res.numUpdatedRows) === 0) {
-      const cur = await repo.findOrder(trx, ctx.merchantId, book.kind, r.order_code);
+      const cur = await repo.findOrder(trx, ctx.merchantId, book.kind, r.order_code, book.orderType);
       if (cur && Number(cur.status) === STOCK_ORDER_CONFIRMED) throw conflict(CONFIRMED_NOT_CANCELLABLE);
       throw conflict(STALE_VERSION_MESSAGE);
     }

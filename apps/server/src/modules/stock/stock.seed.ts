@@ -6,6 +6,7 @@ import { seedFrontWarehouses } from './front-warehouse.service.ts';
 import { ensureLocations, postOpeningBalances, type StockActor } from './stock-ledger.service.ts';
 import { seedStockOrders } from './stock-order.seed-data.ts';
 import { seedStoreStock } from './store-stock.seed-data.ts';
+import { seedStocktakes } from './stocktake.seed-data.ts';
 
 const DAY = 86_400_000;
 
@@ -16,6 +17,7 @@ const DAY = 86_400_000;
  * - every slot of the demo cabinets that carry goods gets its 期初库存 (an opening balance document, QC…) — most at or
  *   near the slot's par level, some below it, a few empty (sales come with the orders of issue 16);
  * - the wholesaler stock 批发商库存 and every enabled front warehouse get their 期初库存 (one QC… document each).
+ * - a few 盘点单 of the first cabinets: one posted through the ledger, one 待审核, one 盘点中 (stocktake.seed-data.ts).
  */
 export const seed: Seed = {
   order: 50,
@@ -38,6 +40,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
   await seedWholesalerAndFrontOpenings(db, mid, now, actorAt);
   await seedStockOrders(db, mid, admin, now);
   await seedStoreStock(db, mid, actorAt, now);
+  await seedStocktakes(db, mid, admin, now);
 }
 
 /** 期初库存 for every planogram slot of the demo cabinets: one opening document per cabinet. */

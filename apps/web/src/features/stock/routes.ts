@@ -203,6 +203,73 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/inventory-management-statement-page.tsx'),
   }),
   // ---- 128 本地库存 end
+  // ---- 123 前置仓: 入库单 / 退货单 (the warehouse picked per order)
+  entrepot({
+    path: entrepotPath('entrepot-entry-list'),
+    name: 'entrepot-entry-list',
+    title: '入库单',
+    anchor: 'entrepot-entry-list',
+    page: () => import('./pages/entrepot-entry-list-page.tsx'),
+  }),
+  entrepot({
+    path: entrepotPath('entrepot-entry-detail/:orderCode'),
+    name: 'entrepot-entry-detail',
+    anchor: 'entrepot-entry-list',
+    activeMenu: '/website/entrepot/entrepot-entry-list',
+    title: orderDetailTitle,
+    page: () => import('./pages/entrepot-entry-detail-page.tsx'),
+  }),
+  entrepot({
+    // ?orderCode=…: edit a draft; else a new 入库单
+    path: entrepotPath('entrepot-entry-edit'),
+    name: 'entrepot-entry-edit',
+    anchor: 'entrepot-entry-list',
+    activeMenu: '/website/entrepot/entrepot-entry-list',
+    title: orderEditTitle,
+    page: () => import('./pages/entrepot-entry-edit-page.tsx'),
+  }),
+  entrepot({
+    path: entrepotPath('entrepot-returned-list'),
+    name: 'entrepot-returned-list',
+    title: '退货单',
+    anchor: 'entrepot-returned-list',
+    page: () => import('./pages/entrepot-returned-list-page.tsx'),
+  }),
+  entrepot({
+    path: entrepotPath('entrepot-returned-detail/:orderCode'),
+    name: 'entrepot-returned-detail',
+    anchor: 'entrepot-returned-list',
+    activeMenu: '/website/entrepot/entrepot-returned-list',
+    title: orderDetailTitle,
+    page: () => import('./pages/entrepot-returned-detail-page.tsx'),
+  }),
+  entrepot({
+    // ?orderCode=…: edit a draft; else a new 退货单
+    path: entrepotPath('entrepot-returned-edit'),
+    name: 'entrepot-returned-edit',
+    anchor: 'entrepot-returned-list',
+    activeMenu: '/website/entrepot/entrepot-returned-list',
+    title: returnEditTitle,
+    page: () => import('./pages/entrepot-returned-edit-page.tsx'),
+  }),
+  // ---- 123 前置仓: 入库单 / 退货单 end
+  // ---- 105 智能柜库存: 盘点单
+  cabinet({
+    path: cabinetPath('check-stockList-list'),
+    name: 'check-stockList-list',
+    title: '盘点单',
+    anchor: 'check-stockList-list',
+    page: () => import('./pages/stocktake-list-page.tsx'),
+  }),
+  cabinet({
+    path: cabinetPath('check-stockList-detail/:stocktakeCode'),
+    name: 'check-stockList-detail',
+    anchor: 'check-stockList-list',
+    activeMenu: '/website/container-stock/check-stockList-list',
+    title: ({ params }) => `盘点单详情-${params.stocktakeCode ?? ''}`,
+    page: () => import('./pages/stocktake-detail-page.tsx'),
+  }),
+  // ---- 105 智能柜库存: 盘点单 end
 ];
 
 // 123 前置仓 (entrepot): the front warehouses and their owners, their stock documents, stock and movements. Function
@@ -242,4 +309,9 @@ function local(r: Omit<AppRoute, 'serverId'>): AppRoute {
 }
 function localPath(route: string) {
   return `inventory-management-local/${route}`;
+}
+/** 前置仓 · 退货单: the page keeps returns only. */
+function returnEditTitle({ search }: TitleContext) {
+  const code = search.get('orderCode');
+  return code ? `编辑${orderWord(code)}` : '新建退货单';
 }

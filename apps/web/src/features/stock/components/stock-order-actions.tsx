@@ -9,7 +9,7 @@ import { useStockOrderBook } from './stock-order-book.tsx';
 
 const cancelReasonRule = zodRule(stockOrderCancelInput.shape.cancelReason);
 
-type Order = Pick<StockOrderRow, 'orderCode' | 'version' | 'orderType' | 'orderTypeName' | 'totalQuantity' | 'lineCount'>;
+type Order = Pick<StockOrderRow, 'orderCode' | 'version' | 'orderType' | 'orderTypeName' | 'totalQuantity' | 'lineCount' | 'locationName'>;
 
 /** What 确认 does, in words (入库 adds stock, 退货 takes it out). */
 export const confirmLabel = (o: Pick<Order, 'orderType'>) => (o.orderType === 'return' ? '确认退货' : '确认入库');
@@ -31,8 +31,8 @@ export function useStockOrderActions() {
       title: `${confirmLabel(o)}：${o.orderTypeName} ${o.orderCode}？`,
       content:
         o.orderType === 'return'
-          ? `确认后将从${book.locationName}扣减 ${o.lineCount} 个商品共 ${o.totalQuantity} 件，库存不足时整单不会确认。确认后不能取消。`
-          : `确认后 ${o.lineCount} 个商品共 ${o.totalQuantity} 件将计入${book.locationName}。确认后不能取消，如需冲回请新建退货单。`,
+          ? `确认后将从${o.locationName || book.locationName}扣减 ${o.lineCount} 个商品共 ${o.totalQuantity} 件，库存不足时整单不会确认。确认后不能取消。`
+          : `确认后 ${o.lineCount} 个商品共 ${o.totalQuantity} 件将计入${o.locationName || book.locationName}。确认后不能取消，如需冲回请新建退货单。`,
       okText: confirmLabel(o),
       onOk: async () => {
         try {

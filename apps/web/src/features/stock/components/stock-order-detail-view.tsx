@@ -54,7 +54,7 @@ function OrderView({ order, book }: { order: StockOrderDetail; book: StockOrderB
             { key: 'orderCode', label: '单号', children: order.orderCode },
             { key: 'type', label: '单据类型', children: <StockOrderTypeTag type={order.orderType} name={order.orderTypeName} /> },
             { key: 'status', label: '状态', children: order.statusName },
-            { key: 'location', label: '仓库', children: order.locationName },
+            { key: 'location', label: book.pickWarehouse ? '前置仓' : '仓库', children: order.locationName },
             { key: 'counterparty', label: order.orderType === 'return' ? '退货去向' : '供应商', children: order.counterparty || '--' },
             {
               key: 'totals',
@@ -125,7 +125,7 @@ export function StockOrderDetailView({ book }: { book: StockOrderBook }) {
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );
-  if (!q.data) return <Result status="warning" title="找不到该单据" extra={<Link to={book.list}>返回入库管理</Link>} />;
+  if (!q.data) return <Result status="warning" title="找不到该单据" extra={<Link to={book.list}>{`返回${book.pageName}`}</Link>} />;
   return (
     <StockOrderBookProvider book={book}>
       <OrderView order={q.data} book={book} />

@@ -18,7 +18,7 @@ export function StockOrderEditView({ book }: { book: StockOrderBook }) {
 function OrderEdit({ book }: { book: StockOrderBook }) {
   const [search] = useSearchParams();
   const orderCode = search.get('orderCode') ?? '';
-  const type = search.get('type') === 'return' ? 'return' : 'inbound';
+  const type = book.orderType ?? (search.get('type') === 'return' ? 'return' : 'inbound');
   const q = useQuery({
     queryKey: ['stock-order', 'detail', orderCode],
     queryFn: () => call(book.ops.detail, { orderCode }),
@@ -32,7 +32,7 @@ function OrderEdit({ book }: { book: StockOrderBook }) {
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );
-  if (!q.data) return <Result status="warning" title="找不到该单据" extra={<Link to={book.list}>返回入库管理</Link>} />;
+  if (!q.data) return <Result status="warning" title="找不到该单据" extra={<Link to={book.list}>{`返回${book.pageName}`}</Link>} />;
   if (!q.data.actions.includes('edit'))
     return (
       <Result

@@ -1,4 +1,5 @@
-import { hubStockOrderOps, type StockOrderDetail } from '@merchant/contracts/stock/stock-order';
+import { frontWarehouseOps } from '@merchant/contracts/stock/front-warehouse';
+import { frontEntryStockOrderOps, hubStockOrderOps, type StockOrderDetail } from '@merchant/contracts/stock/stock-order';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
@@ -7,7 +8,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { StockOrderBookProvider } from './stock-order-book.tsx';
 import { StockOrderForm, toLines } from './stock-order-form.tsx';
+import { FRONT_ENTRY_ORDER_BOOK } from './stock-order-paths.ts';
 
 vi.mock('../../../platform/call.ts', () => ({ call: vi.fn() }));
 
@@ -71,7 +74,10 @@ describe('StockOrderForm (新建 / 编辑入库单)', { timeout: 60_000 }, () =>
     sessionStore.setState({ token: 't' });
     vi.mocked(call).mockImplementation(((op: unknown) => {
       if (op === hubStockOrderOps.update) return Promise.resolve({ orderCode: 'RK2611240007', status: 0, statusName: '草稿', version: 4 });
-      if (op === hubStockOrderOps.skuOptions) return Promise.resolve([]);
+      if (op === hubStockOrderOps.skuOptions || op === frontEntryStockOrderOps.skuOptions) return Promise.resolve([]);
+      if (op === frontEntryStockOrderOps.update)
+        return Promise.resolve({ orderCode: 'RK2611240007', status: 0, statusName: '草稿', version: 4 });
+      if (op === frontWarehouseOps.options) return Promise.resolve([{ id: 3, code: 'QZ00000003', name: '静安寺前置仓', locationId: 30 }]);
       return Promise.reject(new Error('unexpected'));
     }) as typeof call);
   });
@@ -122,5 +128,36 @@ describe('StockOrderForm (新建 / 编辑入库单)', { timeout: 60_000 }, () =>
         { skuId: 1, quantity: 3 },
       ]).error,
     ).toBe('同一SKU不能重复添加');
+  });
+
+  it('前置仓 入库单: a new order needs its 前置仓; a draft shows its warehouse and is saved without one', async () => {
+    setup(
+      <StockOrderBookProvider book={FRONT_ENTRY_ORDER_BOOK}>
+        <StockOrderForm type="inbound" />
+      </StockOrderBookProvider>,
+    );
+    await screen.findByText('新建入库单');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /保存草稿/ })));
+    expect(await screen.findByText('请选择前置仓')).toBeTruthy();
+    expect(vi.mocked(call).mock.calls.some(([op]) => op === frontEntryStockOrderOps.create)).toBe(false);
+    cleanup();
+
+    const router = setup(
+      <StockOrderBookProvider book={FRONT_ENTRY_ORDER_BOOK}>
+        <StockOrderForm type="inbound" draft={{ ...draft, locationName: '静安寺前置仓' }} />
+      </StockOrderBookProvider>,
+    );
+    expect((await screen.findByTestId('stock-order-warehouse')).textContent).toBe('静安寺前置仓');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /保存草稿/ })));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(frontEntryStockOrderOps.update, {
+        orderCode: 'RK2611240007',
+        version: 3,
+        counterparty: '华东食品供应商',
+        remark: '',
+        lines: [{ skuId: 7, quantity: 10, unitCost: 350 }],
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/website/entrepot/entrepot-entry-detail/RK2611240007'));
   });
 });

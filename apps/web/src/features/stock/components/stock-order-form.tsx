@@ -20,6 +20,7 @@ import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { centsToYuan, centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
 import { yuanSchema, zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useStockOrderBook } from './stock-order-book.tsx';
+import { FrontWarehouseSelect } from './front-warehouse-select.tsx';
 import { StockOrderSkuSelect } from './stock-order-sku-select.tsx';
 
 const counterpartyRule = zodRule(stockOrderFields.counterparty);
@@ -31,6 +32,7 @@ const unitCostRule = zodRule({
   safeParse: (v: unknown) => (v === undefined || v === null || v === '' ? { success: true } : costInYuan.safeParse(v)),
 });
 const skuRule = { required: true, message: '请选择SKU' };
+const warehouseRule = { required: true, message: '请选择前置仓' };
 
 /** One line as the form holds it: the unit cost in 元. */
 export interface FormLine {
@@ -39,6 +41,8 @@ export interface FormLine {
   unitCost?: number;
 }
 export interface StockOrderFormValues {
+  /** 前置仓 books: the warehouse of a new order. */
+  warehouseId?: number;
   counterparty: string;
   remark: string;
   lines: FormLine[];
@@ -105,7 +109,7 @@ export function StockOrderForm({ type, draft }: { type: StockOrderType; draft?: 
       const fields = { counterparty: v.counterparty, remark: v.remark ?? '', lines: out };
       const s = draft
         ? await call(book.ops.update, { orderCode: draft.orderCode, version: draft.version, ...fields })
-        : await call(book.ops.create, { orderType: type, ...fields });
+        : await call(book.ops.create, { orderType: type, ...(book.pickWarehouse ? { warehouseId: v.warehouseId } : {}), ...fields });
       message.success(`${typeName}已保存为草稿`);
       setDirty(false);
       allowLeave();
@@ -133,6 +137,17 @@ export function StockOrderForm({ type, draft }: { type: StockOrderType; draft?: 
           variant="borderless"
           title={<span data-testid="stock-order-title">{draft ? `编辑${typeName} ${draft.orderCode}` : `新建${typeName}`}</span>}
         >
+          {book.pickWarehouse ? (
+            draft ? (
+              <Form.Item label="前置仓" style={{ maxWidth: 480 }}>
+                <Typography.Text data-testid="stock-order-warehouse">{draft.locationName}</Typography.Text>
+              </Form.Item>
+            ) : (
+              <Form.Item label="前置仓" name="warehouseId" required rules={[warehouseRule]} style={{ maxWidth: 480 }}>
+                <FrontWarehouseSelect />
+              </Form.Item>
+            )
+          ) : null}
           <Form.Item
             label={STOCK_ORDER_COUNTERPARTY[type]}
             name="counterparty"

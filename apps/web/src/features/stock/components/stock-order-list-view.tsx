@@ -1,4 +1,9 @@
-import { type StockOrderRow, type StockSkuOption } from '@merchant/contracts/stock/stock-order';
+import {
+  STOCK_ORDER_COUNTERPARTY,
+  STOCK_ORDER_TYPES,
+  type StockOrderRow,
+  type StockSkuOption,
+} from '@merchant/contracts/stock/stock-order';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
@@ -11,6 +16,7 @@ import { confirmLabel, useStockOrderActions } from './stock-order-actions.tsx';
 import { StockOrderBookProvider } from './stock-order-book.tsx';
 import type { StockOrderBook } from './stock-order-paths.ts';
 import { StockOrderStatusTag, StockOrderTypeTag, stockOrderStatusOptions, stockOrderTypeOptions, yuan } from './stock-order-parts.tsx';
+import { FrontWarehouseSelect } from './front-warehouse-select.tsx';
 import { StockOrderSkuSelect } from './stock-order-sku-select.tsx';
 
 const time = (v: unknown) => (v ? formatDateTime(v as number) : '--');
@@ -44,12 +50,23 @@ function OrderList({ book }: { book: StockOrderBook }) {
       render: (v) => <Link to={book.detail(String(v))}>{String(v)}</Link>,
       search: { type: 'text', maxLength: 20 },
     },
+    ...(book.pickWarehouse
+      ? ([
+          { key: 'locationName', title: '前置仓', width: 160, ellipsis: true },
+          {
+            key: 'warehouseId',
+            title: '前置仓',
+            hideInTable: true,
+            search: { type: 'custom', render: () => <FrontWarehouseSelect /> },
+          },
+        ] satisfies ListColumn<StockOrderRow>[])
+      : []),
     {
       key: 'orderType',
       title: '单据类型',
       width: 100,
       render: (v, r) => <StockOrderTypeTag type={String(v)} name={r.orderTypeName} />,
-      search: { type: 'select', options: stockOrderTypeOptions },
+      ...(book.orderType ? {} : { search: { type: 'select', options: stockOrderTypeOptions } as const }),
     },
     {
       key: 'status',
@@ -58,7 +75,13 @@ function OrderList({ book }: { book: StockOrderBook }) {
       render: (v, r) => <StockOrderStatusTag status={Number(v)} name={r.statusName} />,
       search: { type: 'select', options: stockOrderStatusOptions },
     },
-    { key: 'counterparty', title: '供应商/退货去向', width: 180, ellipsis: true, search: { type: 'text', maxLength: 60 } },
+    {
+      key: 'counterparty',
+      title: book.orderType ? STOCK_ORDER_COUNTERPARTY[book.orderType] : '供应商/退货去向',
+      width: 180,
+      ellipsis: true,
+      search: { type: 'text', maxLength: 60 },
+    },
     {
       key: 'skuId',
       title: 'SKU',
@@ -115,18 +138,17 @@ function OrderList({ book }: { book: StockOrderBook }) {
         request={listLoader(book.ops.list)}
         columns={columns}
         rowKey="orderCode"
-        title="入库单 / 退货单"
+        title={book.orderType ? STOCK_ORDER_TYPES[book.orderType] : '入库单 / 退货单'}
         testId="stock-order-list"
         exportable={{ operation: book.ops.list }}
-        emptyText="还没有入库单"
+        emptyText={`还没有${book.orderType ? STOCK_ORDER_TYPES[book.orderType] : '入库单'}`}
         toolbar={
           <Space>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(book.create('inbound'))}>
-              新建入库单
-            </Button>
-            <Button icon={<PlusOutlined />} onClick={() => navigate(book.create('return'))}>
-              新建退货单
-            </Button>
+            {(book.orderType ? [book.orderType] : (['inbound', 'return'] as const)).map((type, n) => (
+              <Button key={type} type={n === 0 ? 'primary' : 'default'} icon={<PlusOutlined />} onClick={() => navigate(book.create(type))}>
+                新建{STOCK_ORDER_TYPES[type]}
+              </Button>
+            ))}
           </Space>
         }
       />

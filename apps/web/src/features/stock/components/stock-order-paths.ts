@@ -1,5 +1,12 @@
 import { STOCK_LOCATION_KINDS } from '@merchant/contracts/stock/stock-fields';
-import { hubStockOrderOps, wholesalerStockOrderOps, type StockOrderOps, type StockOrderType } from '@merchant/contracts/stock/stock-order';
+import {
+  frontEntryStockOrderOps,
+  frontReturnStockOrderOps,
+  hubStockOrderOps,
+  wholesalerStockOrderOps,
+  type StockOrderOps,
+  type StockOrderType,
+} from '@merchant/contracts/stock/stock-order';
 
 // The stock books whose 入库管理 pages share the stock-order views: each its operation set, its stock's name and where
 // its pages live (routes.ts and the views link to each other through these).
@@ -18,12 +25,27 @@ export interface StockOrderBook {
   create: (type: StockOrderType) => string;
   /** …or a draft to edit. */
   edit: (orderCode: string) => string;
+  /** The list page's menu name (入库管理, 入库单, 退货单). */
+  pageName: string;
+  /** The one order type the page keeps (前置仓 入库单 / 退货单); undefined: both. */
+  orderType?: StockOrderType;
+  /** The location is a front warehouse picked per order (the form's 前置仓, the list's column and filter). */
+  pickWarehouse?: boolean;
 }
 
 /** A book whose pages are /website/<section>/<base>-list, <base>-detail/:orderCode and <base>-edit. */
-function bookAt(key: string, ops: StockOrderOps, locationName: string, section: string, base: string): StockOrderBook {
+function bookAt(
+  key: string,
+  ops: StockOrderOps,
+  locationName: string,
+  section: string,
+  base: string,
+  page: Partial<Pick<StockOrderBook, 'pageName' | 'orderType' | 'pickWarehouse'>> = {},
+): StockOrderBook {
   const at = `/website/${section}/${base}`;
   return {
+    pageName: '入库管理',
+    ...page,
     key,
     ops,
     locationName,
@@ -43,4 +65,30 @@ export const WHOLESALER_ORDER_BOOK = bookAt(
   STOCK_LOCATION_KINDS.wholesaler,
   'wholesaler',
   'wholesaler-add',
+);
+/** 前置仓 · 入库单 (section 123): inbound orders of a front warehouse picked per order. */
+export const FRONT_ENTRY_ORDER_BOOK = bookAt(
+  'front-entry',
+  frontEntryStockOrderOps,
+  STOCK_LOCATION_KINDS.front,
+  'entrepot',
+  'entrepot-entry',
+  {
+    pageName: '入库单',
+    orderType: 'inbound',
+    pickWarehouse: true,
+  },
+);
+/** 前置仓 · 退货单 (section 123): return orders of a front warehouse picked per order. */
+export const FRONT_RETURN_ORDER_BOOK = bookAt(
+  'front-return',
+  frontReturnStockOrderOps,
+  STOCK_LOCATION_KINDS.front,
+  'entrepot',
+  'entrepot-returned',
+  {
+    pageName: '退货单',
+    orderType: 'return',
+    pickWarehouse: true,
+  },
 );
