@@ -74,6 +74,13 @@ export const stockKindJourneys = [
       await skuLine.waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: extraShot('wholesale-goods') });
+
+      // ---- 批发商城 · SKU管理: the mall SKUs' 批发库存（可用） column
+      await page.goto(`${base}/website/mall/mall-sku-list`);
+      const mallHead = page.locator('thead', { hasText: '批发库存（可用）' }).first();
+      await mallHead.waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: extraShot('mall-sku-stock') });
     },
   },
   {

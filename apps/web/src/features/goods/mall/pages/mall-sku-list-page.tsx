@@ -30,9 +30,6 @@ export default function MallSkuListPage() {
     { key: 'name', title: 'SKU名称', width: 240, ellipsis: true },
     { key: 'mallCode', title: '商城商品', width: 120, render: (v, r) => <Link to={`${MALL}/edit/${r.mallGoodsId}`}>{String(v)}</Link> },
     { key: 'barcode', title: 'SKU条码', width: 140 },
-    { key: 'moq', title: '起批量', width: 80, align: 'right', render: (v, r) => `${String(v)}${r.saleUnit}` },
-    { key: 'tiers', title: '批发阶梯价', width: 170, render: (_v, r) => <TierList tiers={r.priceTiers} unit={r.saleUnit} /> },
-    { key: 'basePrice', title: '起批单价（元）', width: 120, align: 'right', sortable: true, render: (v) => centsToYuan(v as number) },
     {
       key: 'wholesaleStock',
       title: '批发库存（可用）',
@@ -45,6 +42,9 @@ export default function MallSkuListPage() {
           <Typography.Text type={Number(v) <= 0 ? 'danger' : undefined}>{Number(v)}</Typography.Text>
         ),
     },
+    { key: 'moq', title: '起批量', width: 80, align: 'right', render: (v, r) => `${String(v)}${r.saleUnit}` },
+    { key: 'tiers', title: '批发阶梯价', width: 170, render: (_v, r) => <TierList tiers={r.priceTiers} unit={r.saleUnit} /> },
+    { key: 'basePrice', title: '起批单价（元）', width: 120, align: 'right', sortable: true, render: (v) => centsToYuan(v as number) },
     {
       key: 'categoryId',
       title: '商品分类',
