@@ -168,7 +168,9 @@ describe.each(DIALECTS)('stock of every location kind (%s)', (dialect) => {
     }
     const moves = await call<KeysetPage<StockMovementRow>>(admin, cabinetMovementOps.list, { deviceCode: d.deviceCode, pageSize: 100 });
     expect(moves.list.length).toBeGreaterThan(0);
-    expect(moves.list.every((m) => m.deviceCode === d.deviceCode && m.docType === 'seed')).toBe(true);
+    expect(moves.list.every((m) => m.deviceCode === d.deviceCode)).toBe(true);
+    // the 期初库存 is there (the demo's stocktakes and replenishments move some slots after it)
+    expect(moves.list.some((m) => m.docType === 'seed')).toBe(true);
     const oneSlot = slots.list[0];
     const bySlot = await call<Paged<StockBalanceRow>>(admin, cabinetBalanceOps.list, { locationId: oneSlot.locationId });
     expect(bySlot.list.map((r) => r.locationId)).toEqual(bySlot.list.map(() => oneSlot.locationId));

@@ -1,7 +1,7 @@
 import { CODES, type ApiClient } from '@merchant/contracts';
 import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import type { KeysetPage } from '@merchant/contracts/core/keyset';
-import { frontWarehouseOps, type FrontWarehouseOption } from '@merchant/contracts/stock/front-warehouse';
+import { frontWarehouseOps, type FrontWarehouseOption, type FrontWarehouseRow } from '@merchant/contracts/stock/front-warehouse';
 import {
   frontEntryStockOrderOps as entry,
   frontReturnStockOrderOps as ret,
@@ -170,8 +170,16 @@ describe.each(DIALECTS)('front warehouse stock orders 前置仓 入库单 / 退�
       msg: STALE_VERSION_MESSAGE,
     });
     // an empty warehouse disabled after the order was made: confirming is refused, nothing posted
-    const empty = await call<FrontWarehouseOption[]>(admin, frontWarehouseOps.options, {});
-    const free = empty[empty.length - 1];
+    // (a new one: the demo's warehouses hold their 期初库存, and a warehouse holding stock cannot be disabled)
+    const free = await call<FrontWarehouseRow>(admin, frontWarehouseOps.add, {
+      name: '测试新开前置仓',
+      ownerName: '周新开',
+      ownerPhone: '13800138011',
+      province: '上海市',
+      city: '上海市',
+      district: '静安区',
+      address: '南京西路1266号',
+    });
     const s2 = await call<StockOrderState>(admin, entry.create, order(free.id));
     const row = await t.db.db.selectFrom('front_warehouse').select('version').where('id', '=', free.id).executeTakeFirstOrThrow();
     const dis = await op(admin, frontWarehouseOps.disable, { id: free.id, version: Number(row.version) });
