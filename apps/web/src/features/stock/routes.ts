@@ -97,6 +97,37 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/wholesaler-add-edit-page.tsx'),
   }),
   // ---- 108 批发商库存: 入库管理 end
+  // ---- 105 智能柜库存: 补货单, 补货规则, 规则配置
+  container({
+    path: containerPath('inventory-stockList-list'),
+    name: 'inventory-stockList-list',
+    title: '补货单',
+    anchor: 'inventory-stockList-list',
+    page: () => import('./pages/inventory-stockList-list-page.tsx'),
+  }),
+  container({
+    path: containerPath('inventory-stockList-detail/:orderCode'),
+    name: 'inventory-stockList-detail',
+    anchor: 'inventory-stockList-list',
+    activeMenu: `/website/${containerPath('inventory-stockList-list')}`,
+    title: ({ params }) => `补货单详情-${params.orderCode ?? ''}`,
+    page: () => import('./pages/inventory-stockList-detail-page.tsx'),
+  }),
+  container({
+    path: containerPath('replenishment-rule'),
+    name: 'replenishment-rule',
+    title: '补货规则',
+    anchor: 'replenishment-rule',
+    page: () => import('./pages/replenishment-rule-page.tsx'),
+  }),
+  container({
+    path: containerPath('rule-configuration-list'),
+    name: 'rule-configuration-list',
+    title: '规则配置',
+    anchor: 'rule-configuration-list',
+    page: () => import('./pages/rule-configuration-list-page.tsx'),
+  }),
+  // ---- 105 智能柜库存 end
   // ---- 123 前置仓
   entrepot({
     path: entrepotPath('entrepot-owner-list'),
@@ -114,6 +145,14 @@ function entrepot(r: Omit<AppRoute, 'serverId'>): AppRoute {
 }
 function entrepotPath(route: string) {
   return `entrepot/${route}`;
+}
+
+// 105 智能柜库存 (container-stock): cabinet slots' stock, movements, replenishment and stocktakes.
+function container(r: Omit<AppRoute, 'serverId'>): AppRoute {
+  return { serverId: 105, ...r };
+}
+function containerPath(route: string) {
+  return `container-stock/${route}`;
 }
 
 // 入库管理 (103 and 108): a 退货单's code starts with TH (STOCK_DOC_TYPES), an 入库单's with RK.
