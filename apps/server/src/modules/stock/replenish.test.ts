@@ -341,6 +341,19 @@ describe.each(DIALECTS)('cabinet replenishment 补货 (%s)', (dialect) => {
     );
   });
 
+  it('the demo seed: two rules, orders in every state, the completed ones posted through the ledger', async () => {
+    const seeded = await call<ReplenishRuleRow[]>(admin, rules.list, {});
+    expect(seeded.map((r) => r.name)).toEqual(expect.arrayContaining(['日常补货（库存中心）', '前置仓补货（容量30%）']));
+    for (const status of [0, 1, 2, 3])
+      expect((await call<KeysetPage<ReplenishOrderRow>>(admin, orders.list, { status })).list.length).toBeGreaterThan(0);
+    const done = (await call<KeysetPage<ReplenishOrderRow>>(admin, orders.list, { status: 2, sortOrder: 'ascend' })).list[0];
+    const d = await call<ReplenishOrderDetail>(admin, orders.detail, { orderCode: done.orderCode });
+    for (const l of d.lines) expect(l.quantity).toBe(l.loaded! + l.variance!);
+    const moved = await t.db.db.selectFrom('stock_movement').select('quantity').where('doc_code', '=', done.orderCode).execute();
+    expect(moved.reduce((s, m) => s + Number(m.quantity), 0)).toBe(d.totalLoaded - d.totalSent);
+    await ledgerClean();
+  });
+
   it('is the merchant’s own; a role without the page is refused', async () => {
     expect(await call(other, slots.devices, {})).toEqual([]);
     expect((await call<Paged<ReplenishSlotRow>>(other, slots.list, {})).total).toBe(0);
