@@ -37,7 +37,7 @@ export const replenishOrderAllowed = (a: ReplenishOrderTransition, status: numbe
   (REPLENISH_ORDER_TRANSITIONS[a].from as readonly number[]).includes(status);
 
 export const REPLENISH_COUNT_UP_TO = 10_000;
-export const NOTHING_TO_REPLENISH = '没有需要补货的货道';
+export const NOTHING_TO_REPLENISH = '没有需要补货的货道（或货源没有这些商品的可用库存）';
 
 export const replenishOrderCodeSchema = z
   .string({ error: '请输入单号' })

@@ -281,11 +281,30 @@ async function insertOrder(ctx: SessionOpContext, o: NewOrder, actor: StockActor
   );
 }
 
-function planOf(rows: slots.SlotRow[], rule: PlanRule): Map<string, NewOrder['lines']> {
+/** What the source can give now per SKU (可用 = on hand − locked). */
+async function sourceStock(db: Db, locationId: number, skuIds: number[]): Promise<Map<number, number>> {
+  if (skuIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stock_balance')
+    .select(['sku_id', 'on_hand', 'locked'])
+    .where('location_id', '=', locationId)
+    .where('sku_id', 'in', [...new Set(skuIds)])
+    .execute();
+  return new Map(rows.map((b) => [Number(b.sku_id), Number(b.on_hand) - Number(b.locked)]));
+}
+
+/**
+ * The lines per cabinet: each slot's need under the rule, capped at what the source holds now (taken in slot order
+ * across the plan, so one generation never plans more of a SKU than the source has); a slot the cap leaves below the
+ * rule's minimum lot is skipped. 派送 checks the source again (stock may have moved since).
+ */
+function planOf(rows: slots.SlotRow[], rule: PlanRule, stock: Map<number, number>): Map<string, NewOrder['lines']> {
   const byDevice = new Map<string, NewOrder['lines']>();
   for (const s of rows) {
-    const quantity = needOf(s, rule);
-    if (quantity <= 0) continue;
+    const have = stock.get(Number(s.sku_id)) ?? 0;
+    const quantity = Math.min(needOf(s, rule), have);
+    if (quantity <= 0 || quantity < rule.minLot) continue;
+    stock.set(Number(s.sku_id), have - quantity);
     const list = byDevice.get(s.device_code) ?? [];
     list.push({ slot: s, quantity });
     byDevice.set(s.device_code, list);
@@ -300,19 +319,25 @@ export async function generate(ctx: SessionOpContext, ruleId: number): Promise<R
   const devices = rule.device_codes ? rule.device_codes.split(',') : undefined;
   const rows = await slots.orderedSlots(slots.slotQuery(ctx.db, ctx.merchantId, { deviceCodes: devices })).execute();
   const open = await openDevices(ctx.db, ctx.merchantId);
-  const plan = planOf(rows, {
+  const planRule: PlanRule = {
     triggerMode: rule.trigger_mode,
     triggerPercent: Number(rule.trigger_percent),
     fillTo: rule.fill_to,
     minLot: Number(rule.min_lot),
-  });
+  };
+  const skippedDevices = [...new Set(rows.filter((r) => open.has(r.device_code) && needOf(r, planRule) > 0).map((r) => r.device_code))];
+  const stock = await sourceStock(
+    ctx.db,
+    Number(rule.source_location_id),
+    rows.map((r) => Number(r.sku_id)),
+  );
+  const plan = planOf(
+    rows.filter((r) => !open.has(r.device_code)),
+    planRule,
+    stock,
+  );
   const orders: ReplenishOrderState[] = [];
-  const skippedDevices: string[] = [];
-  for (const [deviceCode, lines] of plan) {
-    if (open.has(deviceCode)) {
-      skippedDevices.push(deviceCode);
-      continue;
-    }
+  for (const [deviceCode, lines] of plan)
     orders.push(
       await insertOrder(ctx, {
         deviceCode,
@@ -322,7 +347,6 @@ export async function generate(ctx: SessionOpContext, ruleId: number): Promise<R
         lines,
       }),
     );
-  }
   if (orders.length === 0 && skippedDevices.length === 0) throw conflict(NOTHING_TO_REPLENISH);
   return { orders, skippedDevices };
 }
@@ -336,10 +360,15 @@ export async function create(
   if (rows.length === 0) throw badInput(`设备${i.deviceCode}不存在或没有货道商品（字段：deviceCode）`);
   if ((await openDevices(ctx.db, ctx.merchantId)).has(i.deviceCode))
     throw conflict(`设备${i.deviceCode}已有未完成的补货单，请先完成或取消`);
-  const lines = planOf(rows, BY_HAND).get(i.deviceCode);
-  if (!lines) throw conflict(NOTHING_TO_REPLENISH);
   const now = ctx.clock.now();
   const sourceLocationId = await ctx.db.transaction().execute((trx) => sourceLocation(trx, ctx.merchantId, i, now));
+  const stock = await sourceStock(
+    ctx.db,
+    sourceLocationId,
+    rows.map((r) => Number(r.sku_id)),
+  );
+  const lines = planOf(rows, BY_HAND, stock).get(i.deviceCode);
+  if (!lines) throw conflict(NOTHING_TO_REPLENISH);
   return insertOrder(ctx, { deviceCode: i.deviceCode, sourceLocationId, ruleId: 0, ruleName: '', lines });
 }
 

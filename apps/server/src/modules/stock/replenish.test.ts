@@ -2,6 +2,7 @@ import { CODES, type ApiClient, type Paged } from '@merchant/contracts';
 import { STALE_VERSION_MESSAGE, type HistoryEntry } from '@merchant/contracts/core/history';
 import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import {
+  NOTHING_TO_REPLENISH,
   replenishOrderOps as orders,
   type ReplenishGenerateResult,
   type ReplenishOrderDetail,
@@ -197,6 +198,13 @@ describe.each(DIALECTS)('cabinet replenishment 补货 (%s)', (dialect) => {
       -1,
       'T-EMPTY',
     );
+    // nothing at the source: nothing to plan
+    expect(await op(admin, orders.generate, { ruleId: rule.id })).toMatchObject({ code: CODES.conflict, msg: NOTHING_TO_REPLENISH });
+    await stockHub(
+      deviceSlots.map((s) => s.skuId),
+      500,
+      'T-STOCK0',
+    );
     const g = await call<ReplenishGenerateResult>(admin, orders.generate, { ruleId: rule.id });
     expect(g.orders).toHaveLength(1);
     expect(g.skippedDevices).toEqual([]);
@@ -219,7 +227,12 @@ describe.each(DIALECTS)('cabinet replenishment 补货 (%s)', (dialect) => {
       code: CODES.conflict,
       msg: `设备${device}已有未完成的补货单，请先完成或取消`,
     });
-    // the hub has nothing: dispatch refused whole, nothing written
+    // the hub has nothing any more: dispatch refused whole, nothing written
+    await stockHub(
+      deviceSlots.map((s) => s.skuId),
+      -1,
+      'T-EMPTY2',
+    );
     const before = await counts();
     const short = await op(admin, orders.dispatch, { orderCode: code, version: 1 });
     expect(short.code).toBe(CODES.conflict);
