@@ -38,7 +38,10 @@ export const stockReplenishJourneys = [
       await page.locator('.ant-message').getByText('已按设备设置全部货道').waitFor();
 
       // ---- one slot: a 补满量 above the capacity is refused in the form
-      await slots.getByRole('button', { name: /^设\s*置$/ }).first().click();
+      await slots
+        .getByRole('button', { name: /^设\s*置$/ })
+        .first()
+        .click();
       await page.locator('#replenish-slot_maxLevel').fill('9999');
       await page.getByRole('button', { name: /保\s*存/ }).click();
       await page
@@ -47,10 +50,10 @@ export const stockReplenishJourneys = [
         .waitFor();
       await shot(extraShot('slot-form'));
       await page.keyboard.press('Escape');
+      await answerConfirm(page, /放\s*弃/);
       await page
-        .locator('.ant-modal-confirm')
-        .getByRole('button', { name: '放弃' })
-        .click()
+        .locator('.ant-modal-wrap:visible')
+        .waitFor({ state: 'detached' })
         .catch(() => undefined);
 
       // ---- 补货规则: a rule over that cabinet from 库存中心, then 生成补货单
