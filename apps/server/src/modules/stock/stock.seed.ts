@@ -7,6 +7,7 @@ import { ensureLocations, postOpeningBalances, type StockActor } from './stock-l
 import { seedStockOrders } from './stock-order.seed-data.ts';
 import { seedStoreStock } from './store-stock.seed-data.ts';
 import { seedStocktakes } from './stocktake.seed-data.ts';
+import { seedReplenishment } from './replenish.seed-data.ts';
 
 const DAY = 86_400_000;
 
@@ -41,6 +42,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
   await seedStockOrders(db, mid, admin, now);
   await seedStoreStock(db, mid, actorAt, now);
   await seedStocktakes(db, mid, admin, now);
+  await seedReplenishment(db, mid, admin, now);
 }
 
 /** 期初库存 for every planogram slot of the demo cabinets: one opening document per cabinet. */

@@ -129,6 +129,37 @@ export const routes: AppRoute[] = [
     page: () => import('./pages/goodsstock-lists-page.tsx'),
   }),
   // ---- 108 批发商库存: 库存管理 … end
+  // ---- 105 智能柜库存: 补货单, 补货规则, 规则配置
+  cabinet({
+    path: cabinetPath('inventory-stockList-list'),
+    name: 'inventory-stockList-list',
+    title: '补货单',
+    anchor: 'inventory-stockList-list',
+    page: () => import('./pages/inventory-stockList-list-page.tsx'),
+  }),
+  cabinet({
+    path: cabinetPath('inventory-stockList-detail/:orderCode'),
+    name: 'inventory-stockList-detail',
+    anchor: 'inventory-stockList-list',
+    activeMenu: `/website/${cabinetPath('inventory-stockList-list')}`,
+    title: ({ params }) => `补货单详情-${params.orderCode ?? ''}`,
+    page: () => import('./pages/inventory-stockList-detail-page.tsx'),
+  }),
+  cabinet({
+    path: cabinetPath('replenishment-rule'),
+    name: 'replenishment-rule',
+    title: '补货规则',
+    anchor: 'replenishment-rule',
+    page: () => import('./pages/replenishment-rule-page.tsx'),
+  }),
+  cabinet({
+    path: cabinetPath('rule-configuration-list'),
+    name: 'rule-configuration-list',
+    title: '规则配置',
+    anchor: 'rule-configuration-list',
+    page: () => import('./pages/rule-configuration-list-page.tsx'),
+  }),
+  // ---- 105 智能柜库存 end
   // ---- 123 前置仓
   entrepot({
     path: entrepotPath('entrepot-owner-list'),
