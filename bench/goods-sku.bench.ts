@@ -19,6 +19,7 @@ import '../apps/server/src/modules/goods/category.table.ts';
 import '../apps/server/src/modules/goods/goods.table.ts';
 import '../apps/server/src/modules/goods/sku.table.ts';
 import { listSkus, skuQuery, type SkuFilter } from '../apps/server/src/modules/goods/sku.repo.ts';
+import { medians } from './bench-kit.ts';
 
 const ROWS = Number(process.env.BENCH_SKU_ROWS ?? 100_000);
 const PAGE_SIZE = 20;
@@ -119,20 +120,6 @@ async function explain(run: (d: typeof db.db) => Promise<unknown>): Promise<stri
 }
 
 /** Median milliseconds of each case over ROUNDS rounds (after a warm-up), interleaved in every round. */
-async function medians<K extends string>(cases: Record<K, () => Promise<unknown>>): Promise<Record<K, number>> {
-  const names = Object.keys(cases) as K[];
-  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
-  for (const n of names) await cases[n]();
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const n of names) {
-      const t = performance.now();
-      await cases[n]();
-      times[n].push(performance.now() - t);
-    }
-  }
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return Object.fromEntries(names.map((n) => [n, mid(times[n])])) as Record<K, number>;
-}
 
 async function insertCategories(merchantId: number, now: number): Promise<{ tops: number[]; leavesOf: number[][] }> {
   const tops: number[] = [];
@@ -325,12 +312,15 @@ try {
     console.log(
       `\n-- ${c.name}: ${firstPage.total === undefined ? 'more than 10,000' : firstPage.total.toLocaleString('en-US')} SKUs match`,
     );
-    const r = await medians({
-      first: () => page(),
-      firstCounted: () => listSkus(db.db, MERCHANT, { ...c.filter, pageSize: PAGE_SIZE }, 10_000),
-      keyset: () => page(cursor),
-      offset: offsetQuery,
-    });
+    const r = await medians(
+      {
+        first: () => page(),
+        firstCounted: () => listSkus(db.db, MERCHANT, { ...c.filter, pageSize: PAGE_SIZE }, 10_000),
+        keyset: () => page(cursor),
+        offset: offsetQuery,
+      },
+      ROUNDS,
+    );
     const ratio = r.keyset / r.first;
     console.log(`first page (keyset):                    ${ms(r.first)}  (baseline)`);
     console.log(

@@ -25,6 +25,7 @@ import {
   operationLogQuery,
   type OperationLogFilter,
 } from '../apps/server/src/modules/system/operation-log.repo.ts';
+import { medians } from './bench-kit.ts';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 100_000);
 const PAGE_SIZE = 20;
@@ -44,20 +45,6 @@ let failed = false;
  * Median milliseconds of each case over ROUNDS rounds (after a warm-up), the cases interleaved in every
  * round so a busy machine slows them alike.
  */
-async function medians<K extends string>(cases: Record<K, () => Promise<unknown>>): Promise<Record<K, number>> {
-  const names = Object.keys(cases) as K[];
-  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
-  for (const n of names) await cases[n]();
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const n of names) {
-      const t = performance.now();
-      await cases[n]();
-      times[n].push(performance.now() - t);
-    }
-  }
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return Object.fromEntries(names.map((n) => [n, mid(times[n])])) as Record<K, number>;
-}
 
 try {
   console.log(
@@ -125,17 +112,20 @@ try {
   ).map((r) => r.id);
   if (JSON.stringify(byKeyset) !== JSON.stringify(byOffset)) throw new Error('page 500 differs between keyset and offset');
 
-  const { first, firstCounted, exactCount, keyset500, offset500 } = await medians({
-    first: () => keyset(),
-    firstCounted: () => listOperationLogs(db.db, MERCHANT, { ...filter, pageSize: PAGE_SIZE }),
-    exactCount: () => fetchKeysetPage(db.db, query(), { ...keysetOpts(), count: true }),
-    keyset500: () => keyset(atCursor),
-    offset500: () =>
-      query()
-        .limit(PAGE_SIZE)
-        .offset((PAGE - 1) * PAGE_SIZE)
-        .execute(),
-  });
+  const { first, firstCounted, exactCount, keyset500, offset500 } = await medians(
+    {
+      first: () => keyset(),
+      firstCounted: () => listOperationLogs(db.db, MERCHANT, { ...filter, pageSize: PAGE_SIZE }),
+      exactCount: () => fetchKeysetPage(db.db, query(), { ...keysetOpts(), count: true }),
+      keyset500: () => keyset(atCursor),
+      offset500: () =>
+        query()
+          .limit(PAGE_SIZE)
+          .offset((PAGE - 1) * PAGE_SIZE)
+          .execute(),
+    },
+    ROUNDS,
+  );
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   console.log(`first page (keyset):                 ${ms(first)}  (baseline)`);
   console.log(

@@ -14,6 +14,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { fetchKeysetPage } from '../apps/server/src/platform/keyset-page.ts';
 import { runSeeds } from '../apps/server/src/platform/seeds.ts';
 import { movementQuery, type MovementFilter } from '../apps/server/src/modules/stock/stock-movement.repo.ts';
+import { medians } from './bench-kit.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const ROWS = Number(process.env.BENCH_STOCK_ROWS ?? (url ? 10_000_000 : 2_000_000));
@@ -28,21 +29,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-stock-'));
 const schema = url ? `bench_${randomBytes(5).toString('hex')}` : undefined;
 const db = await createDb({ dataDir: dir, databaseUrl: url, pgSchema: schema });
 let failed = false;
-
-async function medians<K extends string>(cases: Record<K, () => Promise<unknown>>): Promise<Record<K, number>> {
-  const names = Object.keys(cases) as K[];
-  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
-  for (const n of names) await cases[n]();
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const n of names) {
-      const t = performance.now();
-      await cases[n]();
-      times[n].push(performance.now() - t);
-    }
-  }
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return Object.fromEntries(names.map((n) => [n, mid(times[n])])) as Record<K, number>;
-}
 
 try {
   console.log(`${db.dialect}${url ? ` (schema ${schema})` : ''}: ${ROWS.toLocaleString('en-US')} movements, page size ${PAGE_SIZE}`);
@@ -124,10 +110,13 @@ try {
     const plan = await db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
     console.log(`plan: ${plan.rows.map((r) => r.detail).join(' | ')}`);
   }
-  const { first, deep } = await medians({
-    first: () => page(undefined, PAGE_SIZE),
-    deep: () => page(deepCursor, PAGE_SIZE),
-  });
+  const { first, deep } = await medians(
+    {
+      first: () => page(undefined, PAGE_SIZE),
+      deep: () => page(deepCursor, PAGE_SIZE),
+    },
+    ROUNDS,
+  );
   const ms = (n: number) => `${n.toFixed(2)} ms`;
   console.log(`first page (SKU + date range):        ${ms(first)}  (baseline)`);
   console.log(

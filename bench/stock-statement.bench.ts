@@ -14,6 +14,7 @@ import { createDb } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { runSeeds } from '../apps/server/src/platform/seeds.ts';
 import { statementPage, statementQuery, type StatementFilter } from '../apps/server/src/modules/stock/stock-statement.repo.ts';
+import { medians } from './bench-kit.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const ROWS = Number(process.env.BENCH_STATEMENT_ROWS ?? (url ? 10_000_000 : 2_000_000));
@@ -28,21 +29,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-statement-'));
 const schema = url ? `bench_${randomBytes(5).toString('hex')}` : undefined;
 const db = await createDb({ dataDir: dir, databaseUrl: url, pgSchema: schema });
 let failed = false;
-
-async function medians<K extends string>(cases: Record<K, () => Promise<unknown>>): Promise<Record<K, number>> {
-  const names = Object.keys(cases) as K[];
-  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
-  for (const n of names) await cases[n]();
-  for (let i = 0; i < ROUNDS; i++) {
-    for (const n of names) {
-      const t = performance.now();
-      await cases[n]();
-      times[n].push(performance.now() - t);
-    }
-  }
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return Object.fromEntries(names.map((n) => [n, mid(times[n])])) as Record<K, number>;
-}
 
 try {
   console.log(`${db.dialect}${url ? ` (schema ${schema})` : ''}: ${ROWS.toLocaleString('en-US')} movements, ${STORES} stores`);
@@ -114,11 +100,14 @@ try {
     const plan = await db.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`${how}${c.sql}`, [...c.parameters]));
     console.log(plan.rows.map((r) => Object.values(r).join(' ')).join('\n'));
   }
-  const times = await medians({
-    day: () => run({ to: june + DAY - 1 }),
-    month: () => run({}),
-    monthOneStore: () => run({ locationCode: 'BENCH3' }),
-  });
+  const times = await medians(
+    {
+      day: () => run({ to: june + DAY - 1 }),
+      month: () => run({}),
+      monthOneStore: () => run({ locationCode: 'BENCH3' }),
+    },
+    ROUNDS,
+  );
   const perMonth = Math.round(ROWS / 12);
   console.log(`one day, all stores (baseline):         ${times.day.toFixed(1)} ms`);
   console.log(
