@@ -2,6 +2,7 @@ import {
   cabinetBalanceOps,
   frontBalanceOps,
   hubBalanceOps,
+  STOCK_AVAILABILITY,
   stockBalanceListInput,
   stockLookupOps,
   wholesalerBalanceOps,
@@ -35,6 +36,7 @@ function balanceList(ops: StockBalanceListOps, kind: StockLocationKind) {
       query: (ctx, i) => s.balanceExportQuery(ctx, kind, i),
       mapBatch: s.balanceExportRows(kind),
       filterLabels: { keyword: 'SKU关键词', categoryId: '商品分类', availability: '可用库存', locationId: '库存位置', deviceCode: '设备' },
+      filterValues: { availability: STOCK_AVAILABILITY },
       columns: [
         ...locationColumns(kind),
         { header: 'SKU编码', key: 'skuCode' },

@@ -3,6 +3,7 @@ import { STALE_VERSION_MESSAGE } from '@merchant/contracts/core/history';
 import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import {
   LOCK_ABOVE_STOCK_MESSAGE,
+  STOCK_AVAILABILITY,
   cabinetBalanceOps,
   frontBalanceOps,
   hubBalanceOps,
@@ -25,6 +26,8 @@ import { call, rowCount } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
 import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
 import { priceFixtures } from '../../test/price-fixtures.ts';
+import { filterSummary } from '../../platform/export/filter-summary.ts';
+import { frontBalanceList } from './stock-balance.ops.ts';
 import { postMovements } from './stock-ledger.service.ts';
 
 // The balance and movement pages of the location kinds other than the hub (docs/stock.md): 批发商库存 (108: 库存管理,
@@ -143,6 +146,10 @@ describe.each(DIALECTS)('stock of every location kind (%s)', (dialect) => {
     expect((await call<Paged<StockBalanceRow>>(other, frontBalanceOps.list, { locationId: a.locationId })).total).toBe(0);
     expect((await call<KeysetPage<StockMovementRow>>(other, frontMovementOps.list, { locationId: b.locationId })).list).toEqual([]);
     expect(await call<StockLocationOption[]>(other, frontBalanceOps.locations, {})).toEqual([]);
+    // the 导出文件 summary names coded filters in words
+    expect(filterSummary({ availability: 'low', keyword: '矿泉水' }, frontBalanceList.export)).toBe(
+      `可用库存：${STOCK_AVAILABILITY.low}；SKU关键词：矿泉水`,
+    );
     // the export carries the 前置仓 column and the filter
     const file = await exportList(admin, frontBalanceOps.list, { locationId: a.locationId });
     expect(file.kind).toBe('file');

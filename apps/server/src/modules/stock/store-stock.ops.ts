@@ -1,4 +1,5 @@
 import { storeStockListInput, storeStockOps } from '@merchant/contracts/stock/store-stock';
+import { STOCK_AVAILABILITY } from '@merchant/contracts/stock/stock-balance';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
 import { categoryOptions, skuOptions } from './stock-balance.service.ts';
@@ -12,6 +13,7 @@ export const storeStockList = implement(storeStockOps.list, {
     query: (ctx, i) => s.exportQuery(ctx, i),
     mapBatch: s.exportRows,
     filterLabels: { storeCode: '门店', keyword: 'SKU关键词', categoryId: '商品分类', availability: '可用库存' },
+    filterValues: { availability: STOCK_AVAILABILITY },
     columns: [
       { header: '门店编码', key: 'storeCode' },
       { header: '门店', key: 'storeName', width: 20 },

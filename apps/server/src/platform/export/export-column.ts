@@ -27,4 +27,6 @@ export interface ExportSheet<R = Record<string, unknown>> {
   columns: readonly ExportColumn<R>[];
   /** Chinese names of filters that are not also columns (e.g. a time range). */
   filterLabels?: Readonly<Record<string, string>>;
+  /** Words for the coded values of filters that are not enum columns (e.g. availability low → 库存紧张). */
+  filterValues?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }

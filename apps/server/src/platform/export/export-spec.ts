@@ -34,11 +34,13 @@ export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(
     /** Enriches one batch (e.g. one query for the memberships of a thousand accounts). */
     mapBatch?: (ctx: SessionOpContext, rows: Raw[]) => Promise<R[]>;
     filterLabels?: Readonly<Record<string, string>>;
+    filterValues?: ExportSheet['filterValues'];
   },
 ): ExportSource<I, R> {
   return {
     columns: spec.columns,
     filterLabels: spec.filterLabels,
+    filterValues: spec.filterValues,
     async *rows(ctx, input) {
       const q = spec.query(ctx, input).clearLimit().clearOffset();
       for await (const batch of ctx.stream(q)) {
@@ -60,11 +62,13 @@ export function memoryExport<S extends z.ZodType, R, I = z.output<S>>(
     columns: readonly ExportColumn<R>[];
     load: (ctx: SessionOpContext, input: I) => Promise<readonly R[]>;
     filterLabels?: Readonly<Record<string, string>>;
+    filterValues?: ExportSheet['filterValues'];
   },
 ): ExportSource<I, R> {
   return {
     columns: spec.columns,
     filterLabels: spec.filterLabels,
+    filterValues: spec.filterValues,
     async *rows(ctx, input) {
       const all = await spec.load(ctx, input);
       for (let i = 0; i < all.length; i += 1000) yield all.slice(i, i + 1000);

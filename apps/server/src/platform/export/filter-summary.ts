@@ -32,7 +32,7 @@ export function filterSummary(
       continue;
     const column = source?.columns.find((c) => c.key === key);
     const label = column?.header ?? source?.filterLabels?.[key] ?? key;
-    parts.push(`${label}：${words(value, column?.type === 'enum' ? column.labels : undefined, timeZone)}`);
+    parts.push(`${label}：${words(value, column?.type === 'enum' ? column.labels : source?.filterValues?.[key], timeZone)}`);
   }
   return parts.length ? parts.join('；') : '全部';
 }

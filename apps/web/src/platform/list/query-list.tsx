@@ -391,7 +391,8 @@ export function QueryList<T extends object>(props: QueryListProps<T>) {
           >
             <Row gutter={[24, 16]}>
               {shown.map((f) => (
-                <Col key={f.name} xs={24} sm={12} lg={8} xl={6}>
+                // a date range needs room for both dates (a quarter row cut them off)
+                <Col key={f.name} xs={24} sm={12} {...(f.type === 'dateRange' ? { lg: 12, xl: 8 } : { lg: 8, xl: 6 })}>
                   <Form.Item name={f.name} label={f.label} rules={f.rules} style={{ marginBottom: 0 }}>
                     {searchInput(f)}
                   </Form.Item>

@@ -57,7 +57,7 @@ export function StockEditorView({ book }: { book: StockBalanceBook }) {
   const ops = book.edit!.ops;
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const skuId = Number(search.get('skuId')) || undefined;
   const [dirty, setDirty] = useState(false);
@@ -87,12 +87,30 @@ export function StockEditorView({ book }: { book: StockBalanceBook }) {
     },
   });
 
+  // another SKU replaces the form: unsaved changes are given up only when the user says so (the leave guard watches
+  // leaving the page, not a new ?skuId= on it)
+  const switchTo = (id: number) => {
+    setDirty(false);
+    navigate(editorOf(book, id), { replace: true });
+  };
+  const pick = (id: number) => {
+    if (id === skuId) return;
+    if (!dirty) return switchTo(id);
+    modal.confirm({
+      title: '放弃未保存的修改？',
+      content: '当前SKU的库存修改还没有保存，换成另一个SKU将丢弃这些修改。',
+      okText: '放弃修改',
+      cancelText: '继续编辑',
+      onOk: () => switchTo(id),
+    });
+  };
+
   return (
     <Card title={`库存编辑（${book.stockName}）`} data-testid="stock-editor">
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Space wrap>
           <span>SKU：</span>
-          <SkuPicker value={skuId} onPick={(id) => navigate(editorOf(book, id), { replace: true })} />
+          <SkuPicker value={skuId} onPick={pick} />
           {skuId && <Link to={movementsOf(book, skuId)}>查看库存流水</Link>}
         </Space>
         {!skuId && <Alert type="info" showIcon message={`请选择要编辑库存的SKU（也可从${book.listTitle}列表点「编辑库存」进入）`} />}
