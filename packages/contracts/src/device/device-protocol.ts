@@ -144,7 +144,12 @@ export const planogramSyncData = z.object({
 export type PlanogramSyncData = z.infer<typeof planogramSyncData>;
 
 /** One line of a 补货 command (`data.lines`): the slot, its SKU, the quantity on its way. */
-export const restockLinePayload = z.object({ slotNo: z.string(), skuId: z.number(), skuCode: z.string(), quantity: z.number().int().positive() });
+export const restockLinePayload = z.object({
+  slotNo: z.string(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  quantity: z.number().int().positive(),
+});
 /**
  * 补货 data, version 1: a 补货单 in 配送中 for the cabinet; the cabinet loads it and reports the `restocked` event
  * with the same order code (the acknowledgement only says it received the order).

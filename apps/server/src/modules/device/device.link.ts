@@ -24,7 +24,10 @@ export function deviceLinkHandler(
   opts: {
     offlineAfterMs?: number;
     /** Other modules' events by type (`restocked` → the 补货单 service), given the device's merchant and its data. */
-    events?: Record<string, (device: { merchantId: number; deviceCode: string }, data: Record<string, unknown>, now: number) => Promise<unknown>>;
+    events?: Record<
+      string,
+      (device: { merchantId: number; deviceCode: string }, data: Record<string, unknown>, now: number) => Promise<unknown>
+    >;
   } = {},
 ): DeviceLinkHandler {
   const offlineAfterMs = opts.offlineAfterMs ?? OFFLINE_AFTER_MS;

@@ -2,7 +2,11 @@ import type { ApiClient, Paged } from '@merchant/contracts';
 import type { HistoryEntry } from '@merchant/contracts/core/history';
 import { deviceOps, type DeviceCommand, type DeviceRow } from '@merchant/contracts/device/device';
 import { RESTOCKED_EVENT, restockData, type CommandPayload, type RestockData } from '@merchant/contracts/device/device-protocol';
-import { replenishOrderOps as orders, type ReplenishOrderDetail, type ReplenishOrderState } from '@merchant/contracts/stock/replenish-order';
+import {
+  replenishOrderOps as orders,
+  type ReplenishOrderDetail,
+  type ReplenishOrderState,
+} from '@merchant/contracts/stock/replenish-order';
 import { replenishSlotOps as slots, type ReplenishDeviceOption, type ReplenishSlotRow } from '@merchant/contracts/stock/replenish-slot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceLink } from '../../platform/device-link/device-link.ts';
