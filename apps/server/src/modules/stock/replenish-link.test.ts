@@ -140,6 +140,7 @@ describe.each(DIALECTS)('replenishment over the device link (%s)', (dialect) => 
     ]);
     const cmds = await call<Paged<DeviceCommand>>(admin, deviceOps.commands, { deviceCode: a });
     expect(cmds.list[0]).toMatchObject({ commandType: 'restock', commandTypeName: '补货', statusName: '已确认' });
+    expect(d.restockCommand).toMatchObject({ commandNo: cmds.list[0].commandNo, statusName: '已确认' });
     const atDispatch = await movements(s.orderCode);
     // loaded: everything, one short on the first line
     const lines = d.lines.map((l, n) => ({ slotNo: l.slotNo, loaded: l.quantity - (n === 0 ? 1 : 0) }));
@@ -169,6 +170,7 @@ describe.each(DIALECTS)('replenishment over the device link (%s)', (dialect) => 
     const cmds = await call<Paged<DeviceCommand>>(admin, deviceOps.commands, { deviceCode: b });
     expect(cmds.list[0]).toMatchObject({ commandType: 'restock', statusName: '已发送' });
     const d = await detail(s.orderCode);
+    expect(d.restockCommand).toMatchObject({ commandNo: cmds.list[0].commandNo, statusName: '已发送' });
     const before = await movements(s.orderCode);
     await report(
       sim,

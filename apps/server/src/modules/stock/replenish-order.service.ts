@@ -29,7 +29,7 @@ import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
-import { devicesByCodes, sendSystemCommand } from '../device/device.service.ts';
+import { devicesByCodes, latestCommand, sendSystemCommand } from '../device/device.service.ts';
 import { findRule, sourceLocation } from './replenish-rule.service.ts';
 import * as slots from './replenish-slot.repo.ts';
 import { levelsOf } from './replenish-slot.service.ts';
@@ -137,8 +137,11 @@ const linesOf = (db: Db, orderId: number) =>
 export async function detail(ctx: SessionOpContext, orderCode: string): Promise<ReplenishOrderDetail> {
   const r = await requireOrder(ctx.db, ctx.merchantId, orderCode);
   const lines = await linesOf(ctx.db, Number(r.id));
+  const dispatchedAt = Number(r.dispatched_at);
+  const cmd = dispatchedAt ? await latestCommand(ctx, r.device_code, 'restock', dispatchedAt) : null;
   return {
     ...toRow(r),
+    restockCommand: cmd && { commandNo: cmd.commandNo, statusName: cmd.statusName, sentAt: cmd.sentAt },
     lines: lines.map((l) => {
       const loaded = Number(l.loaded) < 0 ? null : Number(l.loaded);
       return {
