@@ -54,7 +54,7 @@ describe.each(DIALECTS)('replenishment over the device link (%s)', (dialect) => 
     return call<ReplenishOrderState>(admin, orders.create, { deviceCode, sourceKind: 'hub' });
   };
   /** The cabinet on the link (fresh secret); its 补货 commands are kept and acknowledged. */
-  const connect = async (deviceCode: string) => {
+  const connect = async (deviceCode: string, own = false) => {
     const d = await call<DeviceRow>(admin, deviceOps.detail, { deviceCode });
     const { secret } = await call<{ secret: string }>(admin, deviceOps.resetSecret, { deviceCode, version: d.version });
     const received: RestockData[] = [];
@@ -63,15 +63,17 @@ describe.each(DIALECTS)('replenishment over the device link (%s)', (dialect) => 
       heartbeatSeconds: 30,
       telemetrySeconds: 60,
       dropChance: 0,
-      behaviours: [
-        {
-          command: (_c, cmd: CommandPayload) => {
-            if (cmd.type !== 'restock') return undefined;
-            received.push(restockData.parse(cmd.data));
-            return { ok: true, message: '已收到补货单' };
-          },
-        },
-      ],
+      behaviours: own
+        ? []
+        : [
+            {
+              command: (_c, cmd: CommandPayload) => {
+                if (cmd.type !== 'restock') return undefined;
+                received.push(restockData.parse(cmd.data));
+                return { ok: true, message: '已收到补货单' };
+              },
+            },
+          ],
     });
     await sim.connect();
     sims.push(sim);
@@ -114,9 +116,9 @@ describe.each(DIALECTS)('replenishment over the device link (%s)', (dialect) => 
     devices = [];
     for (const o of options.slice(5)) {
       if ((await call<DeviceRow>(admin, deviceOps.detail, { deviceCode: o.deviceCode })).status === 2) devices.push(o.deviceCode);
-      if (devices.length === 2) break;
+      if (devices.length === 3) break;
     }
-    expect(devices).toHaveLength(2);
+    expect(devices).toHaveLength(3);
   });
   afterAll(async () => {
     await Promise.all(sims.map((s) => s.stop()));
@@ -183,6 +185,22 @@ describe.each(DIALECTS)('replenishment over the device link (%s)', (dialect) => 
     expect(await movements(s.orderCode)).toEqual(before);
     const full = d.lines.map((l) => ({ slotNo: l.slotNo, loaded: l.quantity }));
     expect(await call(admin, orders.complete, { orderCode: s.orderCode, version: 2, lines: full })).toMatchObject({ statusName: '已完成' });
+    expect(await check.run(t.db.db, merchantId)).toEqual([]);
+  });
+
+  it('the simulator’s own cabinet loads a dispatched order and reports it: the order completes', async () => {
+    const c = devices[2];
+    const { sim } = await connect(c, true);
+    const s = await orderFor(c);
+    const acked = processed(c, 'ack');
+    await call(admin, orders.dispatch, { orderCode: s.orderCode, version: s.version });
+    await acked;
+    const reported = processed(c, 'event');
+    for (let n = 0; n < 15; n++) await sim.tick();
+    expect(await reported).toBe('processed');
+    const d = await detail(s.orderCode);
+    expect(d).toMatchObject({ statusName: '已完成', totalLoaded: sim.restocks[0].lines.reduce((a, l) => a + l.loaded, 0) });
+    expect(d.totalSent - d.totalLoaded).toBeLessThanOrEqual(1);
     expect(await check.run(t.db.db, merchantId)).toEqual([]);
   });
 });
