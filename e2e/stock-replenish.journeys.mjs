@@ -87,6 +87,8 @@ export const stockReplenishJourneys = [
       await answerConfirm(page, /派\s*送/);
       await page.locator('.ant-message').getByText('补货单已派送，货源库存已扣减').waitFor();
       await page.getByRole('button', { name: '完成补货' }).waitFor();
+      // the 补货 command to the cabinet (sent over the device link, or not when the link is off)
+      await page.getByText(/^补货指令 C\w+：|^未发送到设备/).waitFor();
 
       // 完成: the first slot one short
       await page.getByRole('button', { name: '完成补货' }).click();

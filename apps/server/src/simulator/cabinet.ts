@@ -2,10 +2,13 @@ import {
   downTopic,
   planogramSyncData,
   priceSyncData,
+  RESTOCKED_EVENT,
+  restockData,
   upTopic,
   voiceSyncData,
   type CommandPayload,
   type PlanogramSyncData,
+  type RestockedEventData,
   type VoiceSyncData,
 } from '@merchant/contracts/device/device-protocol';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -64,6 +67,10 @@ export class VirtualCabinet {
   readonly priceOrders: string[] = [];
   /** The planogram (slots, SKUs, prices) of the last 同步货道. */
   planogram: PlanogramSyncData | undefined;
+  /** 补货单 received and being loaded: reported as `restocked` at their second. */
+  private readonly loading: { at: number; report: RestockedEventData }[] = [];
+  /** The loads reported (`restocked`), oldest first. */
+  readonly restocks: RestockedEventData[] = [];
   /** Seconds left off the link (a simulated outage). */
   private offlineFor = 0;
   private closeDoorAt = -1;
@@ -126,7 +133,27 @@ export class VirtualCabinet {
     if (s % this.opts.telemetrySeconds === 0) this.sendTelemetry();
     // a rare fault report (the orders and maintenance issues will read events)
     if (this.random() < 0.0005) this.publish('event', { type: 'fault', data: { code: 'E-TEMP-SENSOR', message: '温度传感器读数异常' } });
+    for (const n of this.loading.flatMap((l, i) => (l.at <= s ? [i] : [])).reverse()) {
+      const [{ report }] = this.loading.splice(n, 1);
+      this.publish('event', { type: RESTOCKED_EVENT, data: report });
+      this.restocks.push(report);
+      this.opts.log?.(`${this.spec.deviceCode} 补货单${report.orderCode}装货完成`);
+    }
     for (const b of this.opts.behaviours ?? []) b.tick?.(this, s);
+  }
+
+  /**
+   * A 补货 command: the cabinet is loaded 5–14 simulated seconds later and reports it (every line in full; about one
+   * order in five one unit short on one line — deterministic for the seed).
+   */
+  private restock(data: unknown): { ok: boolean; message: string } {
+    const parsed = restockData.safeParse(data);
+    if (!parsed.success) return { ok: false, message: '补货数据格式不正确' };
+    const { orderCode, lines } = parsed.data;
+    const short = this.random() < 0.2 ? Math.floor(this.random() * lines.length) : -1;
+    const report = { orderCode, lines: lines.map((l, n) => ({ slotNo: l.slotNo, loaded: l.quantity - (n === short ? 1 : 0) })) };
+    this.loading.push({ at: this.second + 5 + Math.floor(this.random() * 10), report });
+    return { ok: true, message: `已收到补货单${orderCode}，${lines.length}个货道` };
   }
 
   private sendTelemetry() {
@@ -141,6 +168,11 @@ export class VirtualCabinet {
     } catch {
       return;
     }
+    this.obey(cmd);
+  }
+
+  /** One command from the server: the behaviours first, then the cabinet's own answer, acknowledged. */
+  obey(cmd: CommandPayload): void {
     let answer: { ok: boolean; message: string } | undefined;
     for (const b of this.opts.behaviours ?? []) answer ??= b.command?.(this, cmd);
     if (!answer) {
@@ -172,7 +204,8 @@ export class VirtualCabinet {
           for (const slot of data.data.slots) this.prices.set(slot.skuId, slot.price);
           answer = { ok: true, message: `已同步货道${data.data.slots.length}个` };
         } else answer = { ok: false, message: '货道数据格式不正确' };
-      } else answer = { ok: false, message: `不支持的指令 ${String(cmd.type)}` };
+      } else if (cmd.type === 'restock') answer = this.restock(cmd.data);
+      else answer = { ok: false, message: `不支持的指令 ${String(cmd.type)}` };
     }
     this.publish('ack', { id: cmd.id, ...answer });
     this.counts.acks++;

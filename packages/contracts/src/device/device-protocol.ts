@@ -50,6 +50,19 @@ export const faultEventData = z.object({
   message: z.string().max(200).default(''),
 });
 export type FaultEventData = z.output<typeof faultEventData>;
+/**
+ * The event a cabinet reports a replenishment load with: `{ type: 'restocked', data: restockedEventData }` — the
+ * 补货单 it loaded (from a 补货 command) and what it loaded per slot (every line of the order once).
+ */
+export const RESTOCKED_EVENT = 'restocked';
+export const restockedEventData = z.object({
+  orderCode: z.string().trim().min(1).max(20),
+  lines: z
+    .array(z.object({ slotNo: z.string().min(1).max(16), loaded: z.number().int().nonnegative().max(100_000) }))
+    .min(1)
+    .max(500),
+});
+export type RestockedEventData = z.output<typeof restockedEventData>;
 
 export const eventPayload = z
   .object({
@@ -60,6 +73,9 @@ export const eventPayload = z
   // a fault without its code (or with a message too long) is a bad payload: counted, nothing stored
   .refine((e) => e.type !== FAULT_EVENT || faultEventData.safeParse(e.data ?? {}).success, {
     message: 'a fault event needs data.code (1–32 characters) and at most 200 characters of data.message',
+  })
+  .refine((e) => e.type !== RESTOCKED_EVENT || restockedEventData.safeParse(e.data ?? {}).success, {
+    message: 'a restocked event needs data.orderCode and data.lines (slotNo, loaded ≥ 0)',
   });
 export const ackPayload = z.object({
   v: version,
@@ -74,7 +90,12 @@ export const UP_PAYLOADS = { heartbeat: heartbeatPayload, telemetry: telemetryPa
 export const COMMAND_TYPES = { 'open-door': '开门', reboot: '重启', sync: '同步' } as const;
 export type CommandType = keyof typeof COMMAND_TYPES;
 /** Commands the server sends on its own account, carrying `data` (同步语音: the voice prompts a cabinet plays). */
-export const SYSTEM_COMMAND_TYPES = { 'voice-sync': '同步语音', 'price-sync': '同步价格', 'planogram-sync': '同步货道' } as const;
+export const SYSTEM_COMMAND_TYPES = {
+  'voice-sync': '同步语音',
+  'price-sync': '同步价格',
+  'planogram-sync': '同步货道',
+  restock: '补货',
+} as const;
 export type SystemCommandType = keyof typeof SYSTEM_COMMAND_TYPES;
 /** Every command type's name (the command records). */
 export const COMMAND_TYPE_NAMES: Readonly<Record<string, string>> = { ...COMMAND_TYPES, ...SYSTEM_COMMAND_TYPES };
@@ -121,6 +142,20 @@ export const planogramSyncData = z.object({
   slots: z.array(planogramSlotPayload),
 });
 export type PlanogramSyncData = z.infer<typeof planogramSyncData>;
+
+/** One line of a 补货 command (`data.lines`): the slot, its SKU, the quantity on its way. */
+export const restockLinePayload = z.object({
+  slotNo: z.string(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  quantity: z.number().int().positive(),
+});
+/**
+ * 补货 data, version 1: a 补货单 in 配送中 for the cabinet; the cabinet loads it and reports the `restocked` event
+ * with the same order code (the acknowledgement only says it received the order).
+ */
+export const restockData = z.object({ restockVersion: z.literal(1), orderCode: z.string(), lines: z.array(restockLinePayload) });
+export type RestockData = z.infer<typeof restockData>;
 
 export const commandPayload = z.object({
   v: version,

@@ -95,7 +95,11 @@ export const replenishOrderLineSchema = z.object({
   variance: z.number().nullable(),
 });
 export type ReplenishOrderLine = z.infer<typeof replenishOrderLineSchema>;
-export const replenishOrderDetailSchema = replenishOrderRowSchema.extend({ lines: z.array(replenishOrderLineSchema) });
+export const replenishOrderDetailSchema = replenishOrderRowSchema.extend({
+  lines: z.array(replenishOrderLineSchema),
+  /** The 补货 command sent to the cabinet at 派送 (its state: 已发送, 已确认, 超时, 执行失败); null before 派送 or when none was sent. */
+  restockCommand: z.object({ commandNo: z.string(), statusName: z.string(), sentAt: z.number() }).nullable(),
+});
 export type ReplenishOrderDetail = z.infer<typeof replenishOrderDetailSchema>;
 
 export const replenishOrderStateSchema = z.object({

@@ -19,7 +19,17 @@ import * as repo from './device.repo.ts';
  * The device module's side of the link (docs/device-protocol.md): who may connect, what a heartbeat,
  * telemetry or an acknowledgement changes, and the sweep (offline after 90 s of silence — DEVICE_OFFLINE_SECONDS —, commands 超时 after 30 s).
  */
-export function deviceLinkHandler(db: Kysely<Database>, opts: { offlineAfterMs?: number } = {}): DeviceLinkHandler {
+export function deviceLinkHandler(
+  db: Kysely<Database>,
+  opts: {
+    offlineAfterMs?: number;
+    /** Other modules' events by type (`restocked` → the 补货单 service), given the device's merchant and its data. */
+    events?: Record<
+      string,
+      (device: { merchantId: number; deviceCode: string }, data: Record<string, unknown>, now: number) => Promise<unknown>
+    >;
+  } = {},
+): DeviceLinkHandler {
   const offlineAfterMs = opts.offlineAfterMs ?? OFFLINE_AFTER_MS;
   /** Online now: an offline → online change is logged. */
   async function seen(d: { id: number; merchant_id: number; online: number }, now: number, firmware?: string) {
@@ -73,6 +83,9 @@ export function deviceLinkHandler(db: Kysely<Database>, opts: { offlineAfterMs?:
             message: f.message,
             created_at: now,
           });
+        } else if (opts.events?.[p.type]) {
+          // the payload schema checked the event's data (restocked): the owning module handles it
+          await opts.events[p.type]({ merchantId: d.merchant_id, deviceCode: d.device_code }, p.data ?? {}, now);
         }
         // other events (door opened/closed with items taken) are stored by the orders issue; a sign of life meanwhile
       }

@@ -240,6 +240,20 @@ export const commandsByNo = (db: Db, merchantId: number, commandNos: string[]) =
     ? Promise.resolve([])
     : db.selectFrom('device_command').selectAll().where('merchant_id', '=', merchantId).where('command_no', 'in', commandNos).execute();
 
+/** The device's newest command of a type sent at or after `since` (device_command_device_idx, newest first). */
+export const latestCommandOf = (db: Db, merchantId: number, deviceCode: string, commandType: string, since: number) =>
+  db
+    .selectFrom('device_command as c')
+    .innerJoin('device as d', 'd.id', 'c.device_id')
+    .selectAll('c')
+    .where('d.merchant_id', '=', merchantId)
+    .where('d.device_code', '=', deviceCode)
+    .where('c.command_type', '=', commandType)
+    .where('c.sent_at', '>=', since)
+    .orderBy('c.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 export const activeDevices = (db: Db, merchantId: number, f: { modelCode?: string; deviceCodes?: string[] }) => {
   let q = db.selectFrom('device').selectAll().where('merchant_id', '=', merchantId).where('status', '=', 2);
   if (f.modelCode) q = q.where('model_code', '=', f.modelCode);

@@ -418,6 +418,12 @@ export async function commandsByNo(ctx: SessionOpContext, commandNos: string[]):
   return new Map(rows.map((r) => [r.command_no, toCommand(r)]));
 }
 
+/** A device's newest command of a type sent since a time (a 补货单's 补货 command), or null. */
+export async function latestCommand(ctx: SessionOpContext, deviceCode: string, commandType: SystemCommandType, since: number) {
+  const r = await repo.latestCommandOf(ctx.db, ctx.merchantId, deviceCode, commandType, since);
+  return r ? toCommand(r) : null;
+}
+
 /** The merchant's 已激活 devices: all, of one model, or the given codes. */
 export const activeDevices = (ctx: SessionOpContext, f: { modelCode?: string; deviceCodes?: string[] }) =>
   repo.activeDevices(ctx.db, ctx.merchantId, f);

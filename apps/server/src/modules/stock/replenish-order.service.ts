@@ -21,6 +21,7 @@ import {
 } from '@merchant/contracts/stock/replenish-order';
 import type { ReplenishSource } from '@merchant/contracts/stock/replenish-rule';
 import { STOCK_DOC_TYPES } from '@merchant/contracts/stock/stock-fields';
+import type { RestockData, RestockedEventData } from '@merchant/contracts/device/device-protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { withGeneratedCode } from '../../platform/business-code.ts';
@@ -28,6 +29,7 @@ import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
+import { devicesByCodes, latestCommand, sendSystemCommand } from '../device/device.service.ts';
 import { findRule, sourceLocation } from './replenish-rule.service.ts';
 import * as slots from './replenish-slot.repo.ts';
 import { levelsOf } from './replenish-slot.service.ts';
@@ -135,8 +137,11 @@ const linesOf = (db: Db, orderId: number) =>
 export async function detail(ctx: SessionOpContext, orderCode: string): Promise<ReplenishOrderDetail> {
   const r = await requireOrder(ctx.db, ctx.merchantId, orderCode);
   const lines = await linesOf(ctx.db, Number(r.id));
+  const dispatchedAt = Number(r.dispatched_at);
+  const cmd = dispatchedAt ? await latestCommand(ctx, r.device_code, 'restock', dispatchedAt) : null;
   return {
     ...toRow(r),
+    restockCommand: cmd && { commandNo: cmd.commandNo, statusName: cmd.statusName, sentAt: cmd.sentAt },
     lines: lines.map((l) => {
       const loaded = Number(l.loaded) < 0 ? null : Number(l.loaded);
       return {
@@ -402,7 +407,7 @@ export async function dispatch(ctx: SessionOpContext, i: { orderCode: string; ve
   fresh(r, i.version);
   allow(r, 'dispatch');
   const actor = actorOf(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
+  const state = await ctx.db.transaction().execute(async (trx) => {
     await move(trx, r, REPLENISH_GENERATED, { status: REPLENISH_DISPATCHED, dispatched_at: actor.now, updated_at: actor.now });
     const lines = await linesOf(trx, Number(r.id));
     const bySku = new Map<number, number>();
@@ -430,6 +435,8 @@ export async function dispatch(ctx: SessionOpContext, i: { orderCode: string; ve
     });
     return stateOf(r.order_code, REPLENISH_DISPATCHED, Number(r.version) + 1);
   });
+  await sendRestock(ctx, state.orderCode);
+  return state;
 }
 
 /**
@@ -443,11 +450,21 @@ export async function complete(
 ): Promise<ReplenishOrderState> {
   const r = await requireOrder(ctx.db, ctx.merchantId, i.orderCode);
   fresh(r, i.version);
+  return completeOrder(ctx, r, i.lines, '');
+}
+
+/** 完成 of a read order (the hand's and the cabinet's report share it): checks, postings, history. */
+async function completeOrder(
+  ctx: SessionOpContext,
+  r: OrderRow,
+  reported: { slotNo: string; loaded: number }[],
+  via: string,
+): Promise<ReplenishOrderState> {
   allow(r, 'complete');
   const lines = await linesOf(ctx.db, Number(r.id));
   const bySlot = new Map(lines.map((l) => [l.slot_no, l]));
   const loaded = new Map<string, number>();
-  i.lines.forEach((l, n) => {
+  reported.forEach((l, n) => {
     const line = bySlot.get(l.slotNo);
     if (!line) throw badInput(`货道${l.slotNo}不在补货单中（字段：lines.${n}.slotNo）`);
     if (loaded.has(l.slotNo)) throw badInput(`货道${l.slotNo}重复填写（字段：lines.${n}.slotNo）`);
@@ -482,10 +499,59 @@ export async function complete(
       action: 'complete',
       actionLabel: '完成',
       changes: statusChange(REPLENISH_DISPATCHED, REPLENISH_COMPLETED),
-      remark: `实装${totalLoaded}件${short > 0 ? `，少装${short}件记为盘点差异` : ''}`,
+      remark: `${via}实装${totalLoaded}件${short > 0 ? `，少装${short}件记为盘点差异` : ''}`,
     });
     return stateOf(r.order_code, REPLENISH_COMPLETED, Number(r.version) + 1);
   });
+}
+
+// ---------------------------------------------------------------- the device link
+
+/**
+ * After 派送 committed: the order's lines to its cabinet as a 补货 command (sent whether the cabinet is online or not;
+ * QoS 1 delivers it when it is back). A link that is off or a cabinet that cannot take commands leaves the order
+ * 配送中 for staff to complete by hand; the reason is logged and returned.
+ */
+export async function sendRestock(ctx: SessionOpContext, orderCode: string): Promise<string | null> {
+  try {
+    const r = await requireOrder(ctx.db, ctx.merchantId, orderCode);
+    const [d] = await devicesByCodes(ctx.db, ctx.merchantId, [r.device_code]);
+    if (!d) throw new Error(`设备${r.device_code}不存在`);
+    const lines = await linesOf(ctx.db, Number(r.id));
+    const data: RestockData = {
+      restockVersion: 1,
+      orderCode: r.order_code,
+      lines: lines.map((l) => ({ slotNo: l.slot_no, skuId: Number(l.sku_id), skuCode: l.sku_code, quantity: Number(l.quantity) })),
+    };
+    await sendSystemCommand(ctx, d, 'restock', data, `补货单${r.order_code}，${lines.length}个货道，共${Number(r.total_sent)}件`);
+    return null;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    ctx.log.warn({ orderCode, err: message }, 'restock command not sent; the order waits for a hand completion');
+    return message;
+  }
+}
+
+/**
+ * The cabinet's `restocked` report: completes its 配送中 order through the same 完成 as the hand, as the system.
+ * Idempotent: an unknown order, another cabinet's, one no longer 配送中 (a duplicate report), unknown or missing
+ * lines, or a concurrent completion: nothing posted, the reason returned (and logged).
+ */
+export async function completeFromDevice(ctx: SessionOpContext, deviceCode: string, report: RestockedEventData): Promise<string | null> {
+  const ignore = (why: string) => {
+    ctx.log.warn({ deviceCode, orderCode: report.orderCode, why }, 'restocked report ignored');
+    return why;
+  };
+  const r = await orderQuery(ctx.db, ctx.merchantId).where('o.order_code', '=', report.orderCode.toUpperCase()).executeTakeFirst();
+  if (!r) return ignore('补货单不存在');
+  if (r.device_code !== deviceCode) return ignore(`补货单属于设备${r.device_code}`);
+  if (Number(r.status) !== REPLENISH_DISPATCHED) return ignore(`补货单状态为「${statusName(Number(r.status))}」`);
+  try {
+    await completeOrder(ctx, r, report.lines, `设备${deviceCode}上报：`);
+    return null;
+  } catch (err) {
+    return ignore(err instanceof Error ? err.message : String(err));
+  }
 }
 
 export async function cancel(

@@ -61,6 +61,17 @@ function OrderView({ order }: { order: ReplenishOrderDetail }) {
             },
             { key: 'creator', label: '创建', children: `${order.creatorName} ${time(order.createdAt)}` },
             { key: 'dispatched', label: '派送时间', children: time(order.dispatchedAt) },
+            ...(order.dispatchedAt
+              ? [
+                  {
+                    key: 'restockCommand',
+                    label: '设备指令',
+                    children: order.restockCommand
+                      ? `补货指令 ${order.restockCommand.commandNo}：${order.restockCommand.statusName}`
+                      : '未发送到设备（请手工完成）',
+                  },
+                ]
+              : []),
             { key: 'completed', label: '完成时间', children: time(order.completedAt) },
             ...(order.status === 3 ? [{ key: 'cancelReason', label: '取消原因', children: order.cancelReason }] : []),
           ]}
