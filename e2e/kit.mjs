@@ -80,13 +80,41 @@ export async function pickDeviceModel(page, modelName) {
 
 /** Picks a path in an antd Cascader (e.g. the region: province, city, district) by each level's exact label. */
 export async function pickCascader(page, inputSelector, labels) {
-  await page.locator(inputSelector).click();
+  const menu = (level) => page.locator(`.ant-cascader-dropdown:visible .ant-cascader-menu:nth-child(${level})`);
+  // a click that lands while a dialog is still zooming in can miss: open again, and click a level again until the next
+  // level shows
+  for (let attempt = 1; ; attempt += 1) {
+    await page.locator(inputSelector).click();
+    if (
+      await menu(1)
+        .waitFor({ timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      break;
+    if (attempt === 3) throw new Error(`the cascader ${inputSelector} does not open`);
+  }
   for (const [i, label] of labels.entries()) {
-    await page
-      .locator(`.ant-cascader-menu:nth-child(${i + 1}) .ant-cascader-menu-item`)
+    const item = menu(i + 1)
+      .locator('.ant-cascader-menu-item')
       .filter({ hasText: new RegExp(`^${label}$`) })
-      .first()
-      .click();
+      .first();
+    for (let attempt = 1; ; attempt += 1) {
+      await item.click();
+      if (i === labels.length - 1) break;
+      if (
+        await menu(i + 2)
+          .waitFor({ timeout: 3_000 })
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        break;
+      if (attempt === 3) throw new Error(`the cascader ${inputSelector} shows no level after “${label}”`);
+    }
   }
 }
 
