@@ -86,8 +86,14 @@ export const journeys = [
       // 操作日志 in a second tab: 10 a page, 操作 contains 导出, 下一页 → 第 2 页, scroll down.
       await openMenu(page, '用户管理', '操作日志', new RegExp(`${LOG}$`));
       await rows(page).first().waitFor();
-      await page.getByLabel('每页条数').click();
-      await page.getByTitle('10 条/页').click();
+      // the page size picked (a click that lands while the dropdown is still opening can miss: pick again until it shows)
+      const pageSize = page.locator('.ant-select').filter({ has: page.getByLabel('每页条数') });
+      for (let attempt = 1; !(await pageSize.innerText()).includes('10 条/页'); attempt += 1) {
+        assert(attempt <= 3, `the page size stays ${await pageSize.innerText()}`);
+        await page.getByLabel('每页条数').click();
+        await page.getByTitle('10 条/页').click();
+        await page.waitForTimeout(300);
+      }
       await page.getByPlaceholder('如 编辑角色、导出').fill('导出');
       await page.getByRole('button', { name: /查\s*询/ }).click();
       await page.getByText('第 1 页').waitFor();

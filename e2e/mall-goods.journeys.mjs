@@ -16,6 +16,28 @@ function ean13(body12) {
 }
 
 const okButton = (page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ });
+/**
+ * Confirms the open confirm dialog: clicks its OK again if a click landing during the zoom-in left it open (not while
+ * the OK is busy with the request it started).
+ */
+async function confirmDialog(page) {
+  const dialog = page.locator('.ant-modal-confirm');
+  const closedWithin = (timeout) =>
+    dialog.waitFor({ state: 'detached', timeout }).then(
+      () => true,
+      () => false,
+    );
+  for (let attempt = 1; ; attempt += 1) {
+    await okButton(page).click();
+    if (await closedWithin(5_000)) return;
+    const busy = (
+      (await okButton(page)
+        .getAttribute('class')
+        .catch(() => '')) ?? ''
+    ).includes('ant-btn-loading');
+    if (busy || attempt === 3) return void (await closedWithin(30_000));
+  }
+}
 
 export const mallGoodsJourneys = [
   {
@@ -73,7 +95,7 @@ export const mallGoodsJourneys = [
         await signIn(admin, base, 'admin', password, `/website/mall/mall-apply-detail/${code}/detail`);
         await admin.getByTestId('approval-title').filter({ hasText: name }).waitFor();
         await admin.getByRole('button', { name: /通\s*过/ }).click();
-        await okButton(admin).click();
+        await confirmDialog(admin);
         await admin.locator('.ant-tag').filter({ hasText: '已通过' }).first().waitFor();
         await admin.locator('.ant-table-tbody').last().getByText('审核通过').first().waitFor();
         await admin.screenshot({ path: shot('approved'), fullPage: true });
