@@ -8,19 +8,18 @@ import { STOCK_LOCATION_KINDS, STOCK_TARGETS, type StockLocationKind } from './s
 
 export const GOODS_STOCK_KINDS = Object.keys(STOCK_LOCATION_KINDS) as StockLocationKind[];
 
-export const goodsStockListInput = listInput(
-  {
-    merchantId: z.coerce.number({ error: '商户ID不正确' }).int('商户ID不正确').optional(),
-    keyword: z.string().trim().max(40, '关键词不能超过40个字').optional(),
-    categoryId: z.coerce.number({ error: '商品分类不正确' }).int('商品分类不正确').positive('商品分类不正确').optional(),
-    /** Only SKUs with stock somewhere (on hand > 0). */
-    held: z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: '是否有库存不正确' })
-      .transform((v) => v === true || v === 'true')
-      .optional(),
-  },
-  ['skuCode', 'onHand', 'available'],
-);
+/** The filters both goods-stock lists take (held: only what has on hand > 0 — anywhere, or in the wholesaler stock). */
+const goodsStockFilters = {
+  merchantId: z.coerce.number({ error: '商户ID不正确' }).int('商户ID不正确').optional(),
+  keyword: z.string().trim().max(40, '关键词不能超过40个字').optional(),
+  categoryId: z.coerce.number({ error: '商品分类不正确' }).int('商品分类不正确').positive('商品分类不正确').optional(),
+  held: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: '是否有库存不正确' })
+    .transform((v) => v === true || v === 'true')
+    .optional(),
+};
+
+export const goodsStockListInput = listInput(goodsStockFilters, ['skuCode', 'onHand', 'available']);
 
 export const goodsStockRowSchema = z.object({
   skuId: z.number(),
@@ -54,20 +53,8 @@ export const goodsStockOps = defineOperations(
 // taking an order: each goods (商品) with its SKUs' 现有 / 锁定 / 可用 in the wholesaler stock, the totals and how many of
 // its SKUs run low. Offset paging over the merchant's live goods (bounded).
 
-export const wholesaleGoodsStockListInput = listInput(
-  {
-    merchantId: z.coerce.number({ error: '商户ID不正确' }).int('商户ID不正确').optional(),
-    /** Goods name or code, or a SKU's name, code or barcode (contains). */
-    keyword: z.string().trim().max(40, '关键词不能超过40个字').optional(),
-    categoryId: z.coerce.number({ error: '商品分类不正确' }).int('商品分类不正确').positive('商品分类不正确').optional(),
-    /** Only goods with wholesaler stock (on hand > 0). */
-    held: z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: '是否有库存不正确' })
-      .transform((v) => v === true || v === 'true')
-      .optional(),
-  },
-  ['goodsCode', 'onHand', 'available'],
-);
+// keyword: goods name or code, or a SKU's name, code or barcode (contains); held: goods with wholesaler stock
+export const wholesaleGoodsStockListInput = listInput(goodsStockFilters, ['goodsCode', 'onHand', 'available']);
 
 export const wholesaleGoodsSkuStockSchema = z.object({
   skuId: z.number(),
