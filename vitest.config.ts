@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
+          // the demo database each app starts from, built once for the run (apps/server/src/test/demo-template.ts)
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           // argon2 and the database make these heavier; keep files in parallel but bounded.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -63,7 +63,7 @@ try {
         `INSERT INTO stock_movement (merchant_id, location_id, location_kind, sku_id, type, quantity, lock_delta, on_hand_before,
            on_hand_after, locked_before, locked_after, doc_type, doc_code, reason, operator_id, operator_name, created_at)
          SELECT ${mid}, ${Number(loc.id)}, 'hub', CASE WHEN g % 2 = 0 THEN ${hot} ELSE b.sku_id END, 'inbound', 1, 0, 0, 1, 0,
-           0, 'seed', 'BENCH', '', 0, 'bench', ${start} + g * 3000
+           0, 'seed', 'BENCH', '', 0, 'bench', ${start} + CAST(g AS bigint) * 3000
          FROM ${series} JOIN bench_sku b ON b.pos = (g / 2) % ${skus.length}`,
       )
       .execute(db.db);

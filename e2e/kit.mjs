@@ -277,6 +277,50 @@ export const NEW_PASSWORD = 'Passw0rd2026';
 
 export const menu = (page) => page.locator('.app-menu');
 
+/**
+ * On a 退货单 form larger than the stock: 保存草稿, then 确认退货 — refused with 库存不足 (after `shot`), the order stays
+ * 草稿. Returns its code (TH…).
+ */
+export async function saveRefusedReturn(page, detailUrl, shot) {
+  await page.getByRole('button', { name: /保存草稿/ }).click();
+  await page.waitForURL(detailUrl);
+  const code = /TH\d{10}/.exec(page.url())[0];
+  await page.getByRole('button', { name: '确认退货' }).click();
+  await answerConfirm(page, '确认退货');
+  await page
+    .locator('.ant-message')
+    .getByText(/库存不足/)
+    .waitFor();
+  await shot();
+  await page.getByTestId('stock-order-status').filter({ hasText: '草稿' }).waitFor();
+  return code;
+}
+
+/**
+ * Answers the open confirm dialog with its button `name` and waits for it to close. The dialog zooms in, and a click
+ * that lands during the animation can be lost on a loaded machine (seen in full runs: the dialog stayed open with its
+ * button untouched): the click waits for the animation to end, and is made again while the dialog stays (a click on
+ * a button already busy with its request does nothing).
+ */
+export async function answerConfirm(page, name) {
+  const modal = page.locator('.ant-modal-confirm').last();
+  await modal.waitFor();
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-modal-confirm.ant-zoom-appear, .ant-modal-confirm.ant-zoom-enter'), null, {
+      timeout: 5000,
+    })
+    .catch(() => undefined);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await modal.getByRole('button', { name }).click();
+    const closed = await modal.waitFor({ state: 'detached', timeout: 6000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+  }
+  await modal.waitFor({ state: 'detached' });
+}
+
 /** The document title is set after render; wait for it. */
 export async function waitForTitle(page, prefix) {
   await page.waitForFunction((p) => document.title.startsWith(p), prefix, { timeout: 10_000 }).catch(() => undefined);
@@ -360,9 +404,14 @@ export async function switchOrganization(page, name) {
  * Starts the cabinet simulator (`npm run simulate -- --device D… …`) for the given cabinets on the e2e server's
  * broker (the address the server wrote to DATA_DIR/mqtt-address, as `npm run simulate` finds it next to `npm start`);
  * resolves with the child process once it says all of them connected. Its output goes to e2e/artifacts/<log>.log.
+ * `shoppers` consumers a minute per cabinet shop through the open API at `api` (the e2e server's base URL).
  * Stop it with stopSimulator (in a finally: a simulator left running keeps the runner from ending).
  */
-export function startSimulator(dataDir, codes, { log = 'simulator', heartbeat = 2, telemetry = 3, seed = 7, minutes = 5 } = {}) {
+export function startSimulator(
+  dataDir,
+  codes,
+  { log = 'simulator', heartbeat = 2, telemetry = 3, seed = 7, minutes = 5, shoppers = 0, abnormal = 0, api = '' } = {},
+) {
   const list = Array.isArray(codes) ? codes : [codes];
   const url = fs.readFileSync(path.join(dataDir, 'mqtt-address'), 'utf8').trim();
   const logFile = path.join(artifacts, `${log}.log`);
@@ -376,6 +425,8 @@ export function startSimulator(dataDir, codes, { log = 'simulator', heartbeat = 
       ...list.flatMap((c) => ['--device', c]),
       ...['--minutes', String(minutes), '--seed', String(seed), '--heartbeat', String(heartbeat), '--telemetry', String(telemetry)],
       ...['--drop', '0', '--url', url],
+      // consumers only where a journey asks for them (they buy through the open API of the server at `api`)
+      ...['--shoppers', String(shoppers), '--abnormal', String(abnormal), ...(api ? ['--api', api] : [])],
     ],
     { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', errFd] },
   );

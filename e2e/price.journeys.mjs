@@ -1,4 +1,4 @@
-import { assert, pickSearched, selectOption, shotPath, signIn, startSimulator, stopSimulator, suffix } from './kit.mjs';
+import { answerConfirm, assert, pickSearched, selectOption, shotPath, signIn, startSimulator, stopSimulator, suffix } from './kit.mjs';
 
 /**
  * Journeys of the price engine (issue 14). (1) A scheduled adjustment for two SKUs on one cabinet (the simulator runs
@@ -10,12 +10,7 @@ import { assert, pickSearched, selectOption, shotPath, signIn, startSimulator, s
  */
 const extraShot = shotPath('price');
 const rowsOf = (scope) => scope.locator('tbody tr.ant-table-row');
-const confirmModal = async (page, button = /确\s*定|OK|提\s*交/) => {
-  const modal = page.locator('.ant-modal-confirm').last();
-  await modal.waitFor();
-  await modal.getByRole('button', { name: button }).click();
-  await modal.waitFor({ state: 'detached' });
-};
+const confirmModal = (page, button = /确\s*定|OK|提\s*交/) => answerConfirm(page, button);
 /** The time `ms` after `from` (the wall clock by default) in Asia/Shanghai (the business clock), as the date picker takes it. */
 const shanghaiTime = (ms, from = Date.now()) => new Date(from + ms).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' });
 const SCHEDULE_AHEAD_MS = 20 * 60_000;

@@ -1,21 +1,49 @@
-import { assert, menu, openPage, selectOption, shotPath, signIn, waitForTitle } from './kit.mjs';
+import {
+  answerConfirm,
+  assert,
+  menu,
+  openPage,
+  pickSearched,
+  saveRefusedReturn,
+  selectOption,
+  shotPath,
+  signIn,
+  waitForTitle,
+} from './kit.mjs';
 
 /**
  * Journeys of 前置仓 · 入库单 and 智能柜库存 · 盘点单 (issue 15, docs/stock.md). (1) The admin opens 前置仓 · 入库单, creates a
  * 入库单 at a picked 前置仓, confirms it and sees the warehouse's stock before → after; the list shows the 前置仓 column.
  * (2) The admin opens 盘点单, creates a stocktake of a cabinet (its slots snapshotted), enters the counts (one slot one
- * short), submits, approves; the stocktake is 已过账 and the slot's 盘点差异 shows its stock before → after.
+ * short), submits, approves; the stocktake is 已过账 and the slot's 盘点差异 shows its stock before → after. (3) The admin
+ * reads a warehouse's 实时库存, opens 前置仓 · 退货单, returns 2 of a SKU it holds and confirms: 实时库存 falls by 2 and
+ * the 库存流水 shows the 退货 with before → after; a 退货单 larger than the stock is refused with 库存不足 and stays 草稿.
  */
 
 const extraShot = shotPath('entrepot-stocktake');
 const ENTRY_LIST = /\/website\/entrepot\/entrepot-entry-list/;
 const STOCKTAKE_LIST = /\/website\/container-stock\/check-stockList-list/;
+const RETURN_LIST = /\/website\/entrepot\/entrepot-returned-list/;
+const rowsOf = (scope) => scope.locator('tbody tr.ant-table-row');
 
-async function answerConfirm(page, name) {
-  const modal = page.locator('.ant-modal-confirm').last();
-  await modal.waitFor();
-  await modal.getByRole('button', { name }).click();
-  await modal.waitFor({ state: 'detached' });
+/** The 前置仓 实时库存 of one warehouse and SKU code (filtered by both): its 现有 and 可用, read by the headers. */
+async function warehouseStock(page, base, warehouse, skuCode) {
+  await page.goto(`${base}/website/entrepot/entrepot-inventory-list`);
+  const list = page.getByTestId('stock-balances');
+  await rowsOf(list).first().waitFor();
+  await selectOption(page, 'locationId', warehouse);
+  if (skuCode) await list.getByPlaceholder('SKU名称、编码或条码').fill(skuCode);
+  await list.getByRole('button', { name: /查\s*询/ }).click();
+  await page.waitForTimeout(500);
+  await rowsOf(list).first().waitFor();
+  const heads = (await list.locator('thead th').allInnerTexts()).map((h) => h.trim());
+  const at = (title) => heads.findIndex((h) => h === title);
+  const rows = [];
+  for (let i = 0; i < (await rowsOf(list).count()); i += 1) {
+    const cells = (await rowsOf(list).nth(i).locator('td').allInnerTexts()).map((c) => c.trim());
+    rows.push({ skuCode: cells[at('SKU编码')], onHand: Number(cells[at('现有库存')]), available: Number(cells[at('可用库存')]) });
+  }
+  return { list, rows };
 }
 
 export const entrepotStocktakeJourneys = [
@@ -128,6 +156,85 @@ export const entrepotStocktakeJourneys = [
       await menu(page).locator('.ant-menu-item', { hasText: '盘点单' }).click();
       await page.waitForURL(STOCKTAKE_LIST);
       await list.locator('tr', { hasText: code }).getByText('已过账').waitFor();
+    },
+  },
+  {
+    name: 'stock-entrepot-return',
+    title: '前置仓 · 退货单: a 退货单 at a warehouse confirmed (实时库存 −2, its 库存流水); one beyond the stock refused with 库存不足',
+    async run({ page, base, password, shot }) {
+      await signIn(page, base, 'admin', password);
+      // a warehouse and a SKU it holds (2 or more available)
+      await page.goto(`${base}/website/entrepot/entrepot-inventory-list`);
+      await rowsOf(page.getByTestId('stock-balances')).first().waitFor();
+      const warehouse = (await selectOption(page, 'locationId')).split('（')[0].trim();
+      const { rows } = await warehouseStock(page, base, warehouse);
+      const held = rows.find((r) => r.available >= 2);
+      assert(held, `${warehouse} holds no SKU with 2 available`);
+      await shot(extraShot('return-stock-before'));
+
+      await openPage(page, '前置仓', '退货单', RETURN_LIST);
+      await waitForTitle(page, '退货单');
+      await page.getByTestId('stock-order-list').waitFor();
+      assert(!(await page.getByRole('button', { name: /新建入库单/ }).count()), 'the 退货单 page offers 新建入库单');
+      await page.getByRole('button', { name: /新建退货单/ }).click();
+      await page.waitForURL(/entrepot-returned-edit/);
+      await page.getByTestId('stock-order-title').filter({ hasText: '新建退货单' }).waitFor();
+      await selectOption(page, 'stock-order-form_warehouseId', warehouse);
+      await page.locator('#stock-order-form_counterparty').fill('退回库存中心（e2e 临期）');
+      await pickSearched(page, 'stock-order-form_lines_0_skuId', held.skuCode);
+      await page.getByLabel('第1行数量').fill('2');
+      await shot(extraShot('return-form'));
+      await page.getByRole('button', { name: /保存草稿/ }).click();
+      await page.waitForURL(/entrepot-returned-detail\/TH\d{10}/);
+      const code = /TH\d{10}/.exec(page.url())[0];
+      await waitForTitle(page, '退货单详情');
+      await page.locator('.ant-descriptions').getByText(warehouse, { exact: true }).waitFor();
+      await page.getByRole('button', { name: '确认退货' }).click();
+      await answerConfirm(page, '确认退货');
+      await page.getByTestId('stock-order-status').filter({ hasText: '已确认' }).waitFor();
+      const line = page.getByTestId('stock-order-line-table').locator('tbody tr.ant-table-row').first();
+      await line.getByText(/\d+ → \d+/).waitFor();
+      const [before, after] = (await line.innerText())
+        .match(/(\d+) → (\d+)/)
+        .slice(1)
+        .map(Number);
+      assert(
+        before - after === 2 && before === held.onHand,
+        `the line moved ${before} → ${after}, not ${held.onHand} → ${held.onHand - 2}`,
+      );
+      await shot(extraShot('return-confirmed'));
+
+      // 实时库存 of that warehouse and SKU: 2 fewer; its 流水 shows the 退货 of this order
+      const now = await warehouseStock(page, base, warehouse, held.skuCode);
+      const row = now.rows.find((r) => r.skuCode === held.skuCode);
+      assert(row && row.onHand === held.onHand - 2, `实时库存 of ${held.skuCode} at ${warehouse}: ${row?.onHand}, not ${held.onHand - 2}`);
+      await shot(extraShot('return-stock-after'));
+      await rowsOf(now.list).filter({ hasText: held.skuCode }).first().getByRole('button', { name: '流水' }).click();
+      await page.waitForURL(/entrepot-inventory-water\?skuId=\d+&locationId=\d+/);
+      const water = page.getByTestId('stock-movements');
+      const move = rowsOf(water).filter({ hasText: code }).first();
+      await move.waitFor();
+      const moved = await move.innerText();
+      assert(moved.includes(warehouse) && moved.includes('-2'), `the 流水 of ${code} does not show −2 at ${warehouse}: ${moved}`);
+      await page.waitForTimeout(300);
+      await shot(extraShot('return-water'));
+
+      // a 退货单 beyond the stock: refused with 库存不足, still 草稿
+      await openPage(page, '前置仓', '退货单', RETURN_LIST);
+      await page.getByRole('button', { name: /新建退货单/ }).click();
+      await page.getByTestId('stock-order-title').filter({ hasText: '新建退货单' }).waitFor();
+      await selectOption(page, 'stock-order-form_warehouseId', warehouse);
+      await page.locator('#stock-order-form_counterparty').fill('退回库存中心（e2e 超量）');
+      await pickSearched(page, 'stock-order-form_lines_0_skuId', held.skuCode);
+      await page.getByLabel('第1行数量').fill(String(held.onHand + 100));
+      const refusedCode = await saveRefusedReturn(page, /entrepot-returned-detail\/TH\d{10}/, () => shot(extraShot('return-refused')));
+
+      await menu(page).locator('.ant-menu-item', { hasText: '退货单' }).click();
+      await page.waitForURL(RETURN_LIST);
+      const list = page.getByTestId('stock-order-list');
+      await list.locator('tr', { hasText: code }).getByText('已确认').waitFor();
+      await list.locator('tr', { hasText: refusedCode }).getByText('草稿').waitFor();
+      await shot(extraShot('return-list'));
     },
   },
 ];

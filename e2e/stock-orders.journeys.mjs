@@ -1,4 +1,15 @@
-import { assert, downloadFrom, dropdownOf, menu, openPage, shotPath, signIn, waitForTitle } from './kit.mjs';
+import {
+  answerConfirm,
+  assert,
+  downloadFrom,
+  dropdownOf,
+  menu,
+  openPage,
+  saveRefusedReturn,
+  shotPath,
+  signIn,
+  waitForTitle,
+} from './kit.mjs';
 
 /**
  * Journeys of 库存中心 · 入库管理 (issue 15, docs/stock.md). (1) The admin opens 入库管理 from the menu, creates a 入库单
@@ -38,13 +49,6 @@ async function pickSku(page, row) {
 }
 
 /** The confirm dialog's button (确认入库 / 确认退货 / …). */
-async function answerConfirm(page, name) {
-  const modal = page.locator('.ant-modal-confirm').last();
-  await modal.waitFor();
-  await modal.getByRole('button', { name }).click();
-  await modal.waitFor({ state: 'detached' });
-}
-
 export const stockOrderJourneys = [
   {
     name: 'stock-order-inbound-and-return',
@@ -105,17 +109,7 @@ export const stockOrderJourneys = [
       await page.locator(`#${id}`).fill(first.replace(/^.*（/, '').replace(/）$/, ''));
       await dropdownOf(page, id).locator('.ant-select-item-option').filter({ hasText: first }).first().click();
       await page.getByLabel('第1行数量').fill(String(after + 1000));
-      await page.getByRole('button', { name: /保存草稿/ }).click();
-      await page.waitForURL(/inventory-add-detail\/TH\d{10}/);
-      const returnCode = /TH\d{10}/.exec(page.url())[0];
-      await page.getByRole('button', { name: '确认退货' }).click();
-      await answerConfirm(page, '确认退货');
-      await page
-        .locator('.ant-message')
-        .getByText(/库存不足/)
-        .waitFor();
-      await shot(extraShot('return-refused'));
-      await page.getByTestId('stock-order-status').filter({ hasText: '草稿' }).waitFor();
+      const returnCode = await saveRefusedReturn(page, /inventory-add-detail\/TH\d{10}/, () => shot(extraShot('return-refused')));
 
       // ---- the list: both orders, filtered by type, exported
       await menu(page).locator('.ant-menu-item', { hasText: '入库管理' }).click();

@@ -1,4 +1,4 @@
-import { assert, openPage, pickSearched, selectOption, shotPath, signIn, suffix, waitForTitle } from './kit.mjs';
+import { answerConfirm, assert, openPage, pickSearched, selectOption, shotPath, signIn, suffix, waitForTitle } from './kit.mjs';
 
 /**
  * Journey of 智能柜库存 补货 (section 105, docs/stock.md "补货"): 规则配置 — one cabinet's slots set by device (补货线 =
@@ -8,13 +8,6 @@ import { assert, openPage, pickSearched, selectOption, shotPath, signIn, suffix,
  */
 
 const extraShot = shotPath('stock-replenish');
-
-async function answerConfirm(page, name) {
-  const modal = page.locator('.ant-modal-confirm').last();
-  await modal.waitFor();
-  await modal.getByRole('button', { name }).click();
-  await modal.waitFor({ state: 'detached' });
-}
 
 export const stockReplenishJourneys = [
   {
@@ -35,6 +28,7 @@ export const stockReplenishJourneys = [
       await page.locator('#replenish-slot-batch_minPercent').fill('100');
       await page.locator('#replenish-slot-batch_maxPercent').fill('100');
       await page.getByRole('button', { name: /保\s*存/ }).click();
+      await answerConfirm(page, '确认覆盖'); // the batch says how many slots it overwrites
       await page.locator('.ant-message').getByText('已按设备设置全部货道').waitFor();
 
       // ---- one slot: a 补满量 above the capacity is refused in the form

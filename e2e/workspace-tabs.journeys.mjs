@@ -1,4 +1,4 @@
-/* global window -- used inside page.evaluate callbacks, which run in the browser */
+/* global window, document -- used inside page.evaluate callbacks, which run in the browser */
 /**
  * The multi-tab page bar (issue 20 item 1): pages open as tabs titled by their route titles, 首页 pinned;
  * switching keeps each tab's scroll; a reload keeps the tabs; close, close others and close to the right work
@@ -42,7 +42,17 @@ export const workspaceTabsJourneys = [
       await page.waitForFunction((want) => Math.abs(window.scrollY - want) <= 2, y, { timeout: 5000 }).catch(() => undefined);
       const back = await page.evaluate(() => window.scrollY);
       assert(y > 0, 'the list did not scroll under the wheel');
-      assert(Math.abs(back - y) <= 2, `scroll not restored: left at ${y}, back at ${back}`);
+      if (Math.abs(back - y) > 2) {
+        // what the page looked like, to tell a short page from a lost saved place
+        const seen = await page.evaluate(() => ({
+          height: document.documentElement.scrollHeight,
+          view: window.innerHeight,
+          saved: window.sessionStorage.getItem('PAGE_TABS'),
+        }));
+        throw new Error(
+          `scroll not restored: left at ${y}, back at ${back}; page ${seen.height} px in ${seen.view} px; saved ${seen.saved}`,
+        );
+      }
 
       // a reload keeps the tabs
       await page.reload();

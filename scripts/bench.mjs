@@ -14,6 +14,8 @@ const benches = [
   ['price resolver', ['--import', 'tsx', path.join(root, 'bench/price-resolver.bench.ts')]],
   ['stock movements keyset paging', ['--import', 'tsx', path.join(root, 'bench/stock-movements.bench.ts')]],
   ['stock statement (monthly, 1 s)', ['--import', 'tsx', path.join(root, 'bench/stock-statement.bench.ts')]],
+  ['orders keyset paging (device + date range + status)', ['--import', 'tsx', path.join(root, 'bench/orders.bench.ts')]],
+  ['sustained cabinet purchases', ['--import', 'tsx', path.join(root, 'bench/purchases.bench.ts')]],
 ];
 let failed = 0;
 for (const [name, args] of benches) {

@@ -20,6 +20,7 @@ import type { Services } from './platform/gateway/op-context.ts';
 import { exportOpener, registerExportRoutes } from './platform/export/export.routes.ts';
 import { ExportTasks } from './platform/export/export-tasks.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
+import { registerOpenApiRoutes } from './platform/open-api/open-api.routes.ts';
 import { createChannelStores } from './platform/secure/channel-stores.ts';
 import { isApiTarget } from './platform/secure/request-target.ts';
 import { isSecurePath, refuseTarget, registerSecureChannel, registerTargetRule } from './platform/secure/secure-channel.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerInputGuard(app);
   registerGatewayRoutes(app, deps, publicRateLimit);
   registerExportRoutes(app, deps);
+  registerOpenApiRoutes(app, deps);
   if (testClock && config.testClockToken) registerTestClock(app, testClock, config.testClockToken);
   for (const mod of await importModuleFiles('routes')) {
     const register = mod.registerRoutes as ((a: FastifyInstance, d: GatewayDeps, limit: number) => void) | undefined;

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@merchant/contracts';
 import { z } from 'zod';
 
+/** The payment providers this build has (docs/payments.md): only the embedded 沙箱支付 so far. */
+export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
@@ -104,6 +108,13 @@ const envSchema = z.object({
     .min(0)
     .max(3600)
     .default(30),
+  /** How often unpaid channel orders past their payment deadline are cancelled (and timed-out payments closed; 0: never). */
+  ORDER_SWEEP_SECONDS: z.coerce
+    .number({ error: 'ORDER_SWEEP_SECONDS 必须是整数（秒）' })
+    .int('ORDER_SWEEP_SECONDS 必须是整数')
+    .min(0)
+    .max(3600)
+    .default(30),
   /** The least a scheduled adjustment's time must be ahead of its submit (seconds; e2e runs use 1). */
   PRICE_SCHEDULE_MIN_AHEAD_SECONDS: z.coerce
     .number({ error: 'PRICE_SCHEDULE_MIN_AHEAD_SECONDS 必须是整数（秒）' })
@@ -120,6 +131,26 @@ const envSchema = z.object({
    * this token. For the e2e run only; refused in production.
    */
   TEST_CLOCK_TOKEN: z.string().min(16, 'TEST_CLOCK_TOKEN 至少16位').optional(),
+  PAYMENT_PROVIDER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => (PAYMENT_PROVIDERS as readonly string[]).includes(v), {
+      error: (i) => `PAYMENT_PROVIDER 不支持「${String(i.input)}」，可选：${PAYMENT_PROVIDERS.join('、')}（微信支付、支付宝尚未接入）`,
+    })
+    .default('sandbox'),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce
+    .number({ error: 'PAYMENT_TIMEOUT_MINUTES 必须是整数（分钟）' })
+    .int('PAYMENT_TIMEOUT_MINUTES 必须是整数（分钟）')
+    .min(1, 'PAYMENT_TIMEOUT_MINUTES 必须在 1–1440 分钟之间')
+    .max(1440, 'PAYMENT_TIMEOUT_MINUTES 必须在 1–1440 分钟之间')
+    .default(15),
+  PAYMENT_SANDBOX_FAIL_RATE: z.coerce
+    .number({ error: 'PAYMENT_SANDBOX_FAIL_RATE 必须是 0–1 之间的小数' })
+    .min(0, 'PAYMENT_SANDBOX_FAIL_RATE 必须是 0–1 之间的小数')
+    .max(1, 'PAYMENT_SANDBOX_FAIL_RATE 必须是 0–1 之间的小数')
+    .default(0),
+  PAYMENT_SANDBOX_SEED: z.coerce.number({ error: 'PAYMENT_SANDBOX_SEED 必须是整数' }).int('PAYMENT_SANDBOX_SEED 必须是整数').default(1),
   DEVICE_OFFLINE_SECONDS: z.coerce
     .number({ error: 'DEVICE_OFFLINE_SECONDS 必须是整数（秒）' })
     .int('DEVICE_OFFLINE_SECONDS 必须是整数（秒）')
@@ -175,6 +206,7 @@ export interface Config {
    * when asked), `minAheadMs` the least a scheduled order's time is ahead of its submit.
    */
   price: { sweepIntervalMs: number; minAheadMs: number };
+  order: { sweepIntervalMs: number };
   /**
    * The business time zone (IANA): "today" for business dates, and the clock every timestamp is shown
    * on (web, exports, export file names). Sent to the web with getInfo.
@@ -205,6 +237,11 @@ export interface Config {
   };
   /** The map web service (docs/operations.md): without a key the map calls answer offline. */
   map: { key?: string; baseUrl: string };
+  /**
+   * The payment adapter (docs/payments.md): the provider new payments use, how long a 待支付 payment stays open, and
+   * the sandbox's seeded failure rate (0: every default charge succeeds).
+   */
+  payment: { provider: PaymentProviderName; timeoutMs: number; sandbox: { failRate: number; seed: number } };
   /** Set: the server runs on a test clock that /__test/clock moves forward for this token (never in production). */
   testClockToken?: string;
 }
@@ -272,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobRunner: e.JOB_RUNNER,
     price: { sweepIntervalMs: e.PRICE_SWEEP_SECONDS * 1000, minAheadMs: e.PRICE_SCHEDULE_MIN_AHEAD_SECONDS * 1000 },
+    order: { sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000 },
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     deviceLink: {
       mode: linkMode,
@@ -284,6 +322,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shareGroup: e.MQTT_SHARE_GROUP,
       sweepIntervalMs: e.DEVICE_SWEEP_SECONDS * 1000,
       offlineAfterMs: e.DEVICE_OFFLINE_SECONDS * 1000,
+    },
+    payment: {
+      provider: e.PAYMENT_PROVIDER as PaymentProviderName,
+      timeoutMs: e.PAYMENT_TIMEOUT_MINUTES * 60_000,
+      sandbox: { failRate: e.PAYMENT_SANDBOX_FAIL_RATE, seed: e.PAYMENT_SANDBOX_SEED },
     },
     map: { key: e.MAP_KEY, baseUrl: e.MAP_API_BASE ?? 'https://apis.map.qq.com' },
     trustProxy: e.TRUST_PROXY,

@@ -14,6 +14,14 @@ describe('configuration', () => {
     expect(c.businessTimeZone).toBe('Asia/Shanghai');
   });
 
+  it('picks the payment provider by PAYMENT_PROVIDER (sandbox by default) and refuses one it does not have', () => {
+    expect(loadConfig({}).payment).toEqual({ provider: 'sandbox', timeoutMs: 15 * 60_000, sandbox: { failRate: 0, seed: 1 } });
+    expect(loadConfig({ PAYMENT_PROVIDER: 'Sandbox', PAYMENT_SANDBOX_FAIL_RATE: '0.2' }).payment.sandbox.failRate).toBe(0.2);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'wechat' })).toThrow(/PAYMENT_PROVIDER 不支持「wechat」，可选：sandbox/);
+    expect(() => loadConfig({ PAYMENT_SANDBOX_FAIL_RATE: '2' })).toThrow(/PAYMENT_SANDBOX_FAIL_RATE 必须是 0–1 之间的小数/);
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(/PAYMENT_TIMEOUT_MINUTES 必须在 1–1440 分钟之间/);
+  });
+
   it('takes a test clock token outside production only, of at least 16 characters', () => {
     expect(loadConfig({}).testClockToken).toBeUndefined();
     expect(loadConfig({ TEST_CLOCK_TOKEN: 'x'.repeat(16) }).testClockToken).toBe('x'.repeat(16));

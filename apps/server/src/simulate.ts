@@ -7,20 +7,28 @@ import { readBrokerAddress } from './platform/device-link/broker-address.ts';
 import { DEVICE_CODE_RE } from '@merchant/contracts/device/device';
 import { provisionCabinets, provisionDevices } from './modules/device/device.provision.ts';
 import { DEVICE_MODELS } from './modules/device/device.seed.ts';
+import { channelBuyingSetup, shoppingSetup } from './modules/order/order.provision.ts';
 import { rng, VirtualCabinet } from './simulator/cabinet.ts';
+import { ChannelBuyers } from './simulator/channel-buyers.ts';
+import { Consumers, shopperWithAbnormalShare } from './simulator/consumers.ts';
 
 /**
  * npm run simulate -- --cabinets N --minutes M --seed S [--url mqtt://…] [--heartbeat 30] [--drop 0.001]
+ *                      [--shoppers 1] [--abnormal 0.1] [--orders 0] [--api http://127.0.0.1:PORT]
  * npm run simulate -- --device D2611000001 [--device D…] …   (only these cabinets, of any merchant)
  *
  * Starts N virtual cabinets of the demo merchant on the real device link (docs/devices.md): each connects
  * with its own credentials, heartbeats, reports a drifting temperature and its door, drops off the link now
- * and then and comes back, and obeys commands. The same seed gives the same cabinets and the same life.
+ * and then and comes back, and obeys commands. Consumers shop at them (--shoppers visits per cabinet per minute, 0: none):
+ * a door-open request through the open API as the merchant's consumer app, then goods taken from the cabinet's slots —
+ * a share --abnormal of the visits one the server must flag (docs/orders.md). Channel buyers (--orders per minute over
+ * 线上零售, 批发 and 本地生活) order through the open API's intake, and most pay. The same seed gives the same cabinets
+ * and the same life.
  * Uses the server's settings (DATA_DIR / DATABASE_URL, MQTT_PORT / MQTT_URL) to find the database and the broker;
  * without --url, MQTT_URL or MQTT_PORT it connects where the server on the same DATA_DIR says its broker listens.
  */
 const USAGE =
-  'npm run simulate -- (--cabinets N | --device D2611000001 [--device D…]) --minutes M --seed S [--url mqtt://127.0.0.1:1883] [--heartbeat 30] [--telemetry 60] [--drop 0.001] [--quiet]';
+  'npm run simulate -- (--cabinets N | --device D2611000001 [--device D…]) --minutes M --seed S [--url mqtt://127.0.0.1:1883] [--heartbeat 30] [--telemetry 60] [--drop 0.001] [--shoppers 1] [--abnormal 0.1] [--orders 0] [--api http://127.0.0.1:3000] [--quiet]';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -33,6 +41,10 @@ async function main(): Promise<void> {
       heartbeat: { type: 'string', default: '30' },
       telemetry: { type: 'string', default: '60' },
       drop: { type: 'string', default: '0.0005' },
+      shoppers: { type: 'string', default: '1' },
+      abnormal: { type: 'string', default: '0.1' },
+      orders: { type: 'string', default: '0' },
+      api: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -50,6 +62,12 @@ async function main(): Promise<void> {
   if (!Number.isInteger(telemetry) || telemetry < 1) throw new Error(`--telemetry 必须是正整数（秒）\n${USAGE}`);
   const drop = Number(values.drop);
   if (!(drop >= 0 && drop <= 1)) throw new Error(`--drop 必须在 0–1 之间\n${USAGE}`);
+  const shoppers = Number(values.shoppers);
+  if (!(shoppers >= 0 && shoppers <= 60)) throw new Error(`--shoppers 必须在 0–60 之间（每台柜子每分钟的顾客数）\n${USAGE}`);
+  const abnormal = Number(values.abnormal);
+  if (!(abnormal >= 0 && abnormal <= 1)) throw new Error(`--abnormal 必须在 0–1 之间（异常购物的比例）\n${USAGE}`);
+  const orders = Number(values.orders);
+  if (!(orders >= 0 && orders <= 600)) throw new Error(`--orders 必须在 0–600 之间（每分钟的渠道订单数）\n${USAGE}`);
   const devices = [
     ...new Set(
       (values.device ?? [])
@@ -90,13 +108,27 @@ async function main(): Promise<void> {
     throw err;
   }
   const models = await db.db.selectFrom('device_model').select(['code', 'storage_style']).execute();
+  const shopping = await shoppingSetup(
+    db.db,
+    creds.map((c) => c.deviceCode),
+    systemClock.now(),
+  );
+  const merchantOfCabinets = creds.length
+    ? await db.db.selectFrom('device').select('merchant_id').where('device_code', '=', creds[0].deviceCode).executeTakeFirst()
+    : undefined;
+  const buying =
+    orders > 0 && merchantOfCabinets ? await channelBuyingSetup(db.db, Number(merchantOfCabinets.merchant_id), systemClock.now()) : [];
   await db.destroy();
+  const apiUrl = values.api ?? `http://127.0.0.1:${config.port}`;
   const style = new Map<string, number>([
     ...DEVICE_MODELS.map((m) => [m.code, m.storage_style] as const),
     ...models.map((m) => [m.code, m.storage_style] as const),
   ]);
 
   const log = values.quiet ? undefined : (line: string) => console.log(`[模拟器] ${line}`);
+  const consumers = new Consumers(shopping.appOf, rng(seed * 7_919 + 17), { apiUrl, perMinute: shoppers, abnormal, log });
+  const buyers = new ChannelBuyers(buying, rng(seed * 31 + 5), { apiUrl, perMinute: orders, log });
+  const shopper = shopperWithAbnormalShare(abnormal);
   const cabinets = creds.map(
     (c, i) =>
       new VirtualCabinet({ ...c, storageStyle: style.get(c.modelCode) ?? 1 }, rng(seed * 100_003 + i), {
@@ -104,10 +136,21 @@ async function main(): Promise<void> {
         heartbeatSeconds: heartbeat,
         telemetrySeconds: telemetry,
         dropChance: drop,
+        shopper,
+        behaviours: [{ tick: (cab, second) => consumers.tick(cab, second) }],
         log,
       }),
   );
+  for (const c of cabinets) c.planogram = shopping.planogramOf.get(c.spec.deviceCode);
   console.log(`设备模拟器：${cabinets.length} 台柜子连接 ${url}（种子 ${seed}，运行 ${minutes} 分钟，心跳每 ${heartbeat} 秒）`);
+  if (shoppers > 0) console.log(`顾客：每台柜子每分钟约 ${shoppers} 位，经开放接口 ${apiUrl} 扫码开门，异常购物比例 ${abnormal}`);
+  if (orders > 0) {
+    console.log(
+      `渠道买家：每分钟约 ${orders} 单，经开放接口下单（${buying.map((b) => `${b.app.name}`).join('、') || '无可售商品的渠道，不下单'}）`,
+    );
+  }
+  let second = 0;
+  const buyerTimer = setInterval(() => buyers.tick(second++), 1000);
   const failed: string[] = [];
   await Promise.all(
     cabinets.map((c) =>
@@ -144,7 +187,8 @@ async function main(): Promise<void> {
   });
   const stop = async () => {
     timers.forEach((f) => f());
-    await Promise.all(cabinets.map((c) => c.stop()));
+    clearInterval(buyerTimer);
+    await Promise.all([...cabinets.map((c) => c.stop()), buyers.settle()]);
     const sum = cabinets.reduce(
       (a, c) => ({
         heartbeats: a.heartbeats + c.counts.heartbeats,
@@ -155,6 +199,11 @@ async function main(): Promise<void> {
       { heartbeats: 0, telemetry: 0, acks: 0, outages: 0 },
     );
     console.log(`模拟结束：心跳 ${sum.heartbeats}，遥测 ${sum.telemetry}，指令确认 ${sum.acks}，模拟断线 ${sum.outages}`);
+    if (shoppers > 0) {
+      const closed = cabinets.reduce((n, c) => n + c.visits.length, 0);
+      console.log(`${consumers.summary()}；关门上报 ${closed} 次`);
+    }
+    if (orders > 0) console.log(buyers.summary());
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

@@ -15,6 +15,13 @@ export function cstDate(now: number): string {
 /** One candidate dated code: prefix + yyMMdd + 4 random digits, e.g. MD2611210375. */
 export const drawCode = (prefix: string, now: number) => `${prefix}${cstDate(now)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 
+/**
+ * One candidate high-volume dated code: prefix + yyMMdd + 8 random digits, e.g. XS26112412345678 —
+ * for documents made by the million a day (orders, door sessions), where 4 digits would collide.
+ */
+export const drawVolumeCode = (prefix: string, now: number) =>
+  `${prefix}${cstDate(now)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
 /** One candidate serial code: prefix + 8 random digits, e.g. G12345678. */
 export const drawSerialCode = (prefix: string) => `${prefix}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 

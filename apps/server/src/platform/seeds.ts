@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { importModuleFiles } from './gateway/registry.ts';
+import { seedDemoOpenApps } from './open-api/open-app.seed.ts';
 
 /**
  * What a module seeds, exported as `seed` from its `modules/<area>/<area>.seed.ts` (discovered like
@@ -40,6 +41,11 @@ export function demoAccount(db: Kysely<Database>, merchantId: number, userName: 
     .executeTakeFirst();
 }
 
+async function seedOpenApps(db: Kysely<Database>, now: number): Promise<void> {
+  const merchantId = await demoMerchantId(db);
+  if (merchantId !== undefined) await seedDemoOpenApps(db, merchantId, now);
+}
+
 function isSeed(v: unknown): v is Seed {
   return typeof v === 'object' && v !== null && typeof (v as Seed).order === 'number';
 }
@@ -51,6 +57,8 @@ export async function discoverSeeds(): Promise<Seed[]> {
     if (!isSeed(mod.seed)) throw new Error('a *.seed.ts file must export `seed` with a numeric `order`');
     seeds.push(mod.seed);
   }
+  // The platform's own demo part: an open app per sales channel of the demo merchant (after its channels).
+  seeds.push({ order: 60, demo: (db, { now }) => seedOpenApps(db, now) });
   return seeds.sort((a, b) => a.order - b.order);
 }
 

@@ -13,14 +13,16 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { ExportTasks } from '../platform/export/export-tasks.ts';
 import type { OperationRegistry } from '../platform/gateway/registry.ts';
 import { runSeeds } from '../platform/seeds.ts';
+import { inject } from 'vitest';
+import { copyPostgresTemplate, copySqliteTemplate, dropWhenFree, TEST_CLOCK_START, TEST_PASSWORD } from './demo-template.ts';
 
-export const TEST_PASSWORD = 'Test12345';
+export { TEST_PASSWORD };
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export class FakeClock {
-  t = Date.UTC(2026, 10, 21, 2, 0, 0);
+  t = TEST_CLOCK_START;
   now(): number {
     return this.t;
   }
@@ -73,15 +75,32 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   appOptions: Pick<AppOptions, 'humanCheck'> = {},
 ): Promise<TestApp> {
-  const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   // Each app its own data directory: a file-backed SQLite (exports stream on a second connection) and its own files.
   const ownDir = overrides.dataDir ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'merchant-test-'));
+  const dataDir = ownDir ?? overrides.dataDir!;
+  // The demo database: a copy of the run's template (global-setup.ts), else migrated and seeded here.
+  const templates = provided();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let schema: string | undefined;
+  let ownDatabase: { url: string; name: string } | undefined;
+  if (dialect === 'postgres' && serverUrl && templates.postgres)
+    ownDatabase = await copyPostgresTemplate(serverUrl, templates.postgres, templates.runTag);
+  else if (dialect === 'postgres') schema = `t_${randomBytes(6).toString('hex')}`;
+  else if (templates.sqlite) copySqliteTemplate(templates.sqlite, dataDir);
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDir ?? overrides.dataDir!, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent' }),
-    ...(dialect === 'postgres' ? { databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: schema } : {}),
+    // no order sweep on a timer: a test runs it when its clock says so
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'silent',
+      ORDER_SWEEP_SECONDS: '0',
+    }),
+    ...(dialect === 'postgres' ? { databaseUrl: ownDatabase?.url ?? serverUrl, pgSchema: schema } : {}),
     ...overrides,
   };
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, pgSchema: schema });
+  // a no-op on a copy of the template (its migrations ran, its demo is there), the whole work without one
   await migrateToLatest(db.db);
   const clock = new FakeClock();
   await runSeeds(db.db, { demoSeed: true, demoPassword: TEST_PASSWORD }, clock.now());
@@ -113,9 +132,19 @@ export async function startTestApp(
       await app.close();
       if (schema) await sql.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).execute(db.db);
       await db.destroy();
+      if (ownDatabase && serverUrl) await dropWhenFree(serverUrl, ownDatabase.name);
       if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's demo templates (global-setup.ts); none when the file runs without it. */
+function provided(): { sqlite: string; postgres: string; runTag: string } {
+  try {
+    return { sqlite: inject('sqliteTemplate') || '', postgres: inject('postgresTemplate') || '', runTag: inject('runTag') || 'x' };
+  } catch {
+    return { sqlite: '', postgres: '', runTag: 'x' };
+  }
 }
 
 /**

@@ -73,8 +73,8 @@ export function allowedByRoles(route: Pick<AppRoute, 'roles'>, roleNames: string
 }
 
 /**
- * Routes generated for this account (spec §4): registered routes whose anchor is granted by the
- * resource tree (or always allowed), passing the role filter and the §6 role rules. Sections keep
+ * Routes generated for this account (spec §4): registered routes whose anchor (or one of its `alsoAnchors`) is granted
+ * by the resource tree (or always allowed), passing the role filter and the §6 role rules. Sections keep
  * only allowed children and disappear when none is left.
  */
 export function generateRoutes(registered: AppRoute[], ctx: AccessContext): AppRoute[] {
@@ -82,7 +82,8 @@ export function generateRoutes(registered: AppRoute[], ctx: AccessContext): AppR
   for (const r of registered) {
     if (!allowedByRoles(r, ctx.roleNames)) continue;
     if (isHiddenByRoleRules({ anchor: r.anchor, name: r.name }, ctx)) continue;
-    if (r.anchor && !ALWAYS_ALLOWED_ANCHORS.has(r.anchor) && !ctx.anchors.has(r.anchor)) continue;
+    if (r.anchor && !ALWAYS_ALLOWED_ANCHORS.has(r.anchor) && !ctx.anchors.has(r.anchor) && !r.alsoAnchors?.some((a) => ctx.anchors.has(a)))
+      continue;
     if (r.children) {
       const children = generateRoutes(r.children, ctx);
       if (children.length === 0 && !r.page) continue;

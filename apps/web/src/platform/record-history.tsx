@@ -2,7 +2,7 @@ import type { OperationContract, Paged } from '@merchant/contracts';
 import type { HistoryChange, HistoryEntry } from '@merchant/contracts/core/history';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Tag, Typography } from 'antd';
+import { Drawer, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatDateTime } from '../shared/format/date.ts';
 import { call } from './call.ts';
@@ -69,5 +69,28 @@ export function RecordHistory<C extends OperationContract>({
         onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
       }}
     />
+  );
+}
+
+/** A record's history (变更记录) in a drawer, open while there is a record (`input`, its key). */
+export function RecordHistoryDrawer<C extends OperationContract>({
+  title,
+  operation,
+  input,
+  queryKey,
+  testId,
+  onClose,
+}: {
+  title: string;
+  operation: C;
+  input: Record<string, unknown> | null;
+  queryKey: readonly unknown[];
+  testId: string;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer open={input !== null} title={title} size={900} onClose={onClose} destroyOnHidden data-testid={testId}>
+      {input ? <RecordHistory operation={operation} input={input} queryKey={queryKey} /> : null}
+    </Drawer>
   );
 }

@@ -25,6 +25,11 @@ export interface AppRoute {
   icon?: string;
   /** Menu anchor code matching the server menu entry (`MenuNode.anchor`). */
   anchor?: string;
+  /**
+   * A detail other pages link to: the holders of these anchors may open it too (as the server's operations behind it
+   * allow them), e.g. an order's detail opened from its 售后工单.
+   */
+  alsoAnchors?: string[];
   /** Server id of the menu section this route belongs to (spec §2 "Sections by server id"). */
   serverId?: number;
   /** Path of the menu item to highlight when this (detail) page is open. */

@@ -64,6 +64,43 @@ export const restockedEventData = z.object({
 });
 export type RestockedEventData = z.output<typeof restockedEventData>;
 
+/**
+ * A consumer's door session (docs/device-protocol.md "购物"): the server sends `open-door` with `data: openDoorData`;
+ * the cabinet reports `door-opened` and, when the door shuts, `door-closed` with the goods it saw taken, per slot,
+ * with its confidence (0–1) and, where it weighs, the expected and measured weight of what left.
+ */
+export const DOOR_OPENED_EVENT = 'door-opened';
+export const DOOR_CLOSED_EVENT = 'door-closed';
+const applyCodeField = z.string().trim().min(1).max(24);
+export const openDoorData = z.object({ applyCode: applyCodeField });
+export type OpenDoorData = z.output<typeof openDoorData>;
+/** door-opened: the session's code (absent when staff opened the door from the device page). */
+export const doorOpenedEventData = z.object({ applyCode: applyCodeField.optional() });
+export const doorClosedItem = z.object({
+  slotNo: z.string().min(1).max(16),
+  skuId: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(99),
+  confidence: z.number().min(0).max(1),
+});
+export const doorClosedEventData = z.object({
+  applyCode: applyCodeField.optional(),
+  items: z.array(doorClosedItem).max(100).default([]),
+  weight: z
+    .object({ expectedGrams: z.number().int().min(0).max(1_000_000), measuredGrams: z.number().int().min(0).max(1_000_000) })
+    .optional(),
+});
+export type DoorClosedEventData = z.output<typeof doorClosedEventData>;
+/**
+ * `door-settled` (server → cabinet, no command record): the server has settled a session's door-closed report — its
+ * order written (or nothing taken, or the report was a repeat). A cabinet re-sends a door-closed report every
+ * DOOR_REPORT_RETRY_S seconds until this arrives: the report is delivered at least once, and the server makes one
+ * order per applyCode whatever repeats.
+ */
+export const DOOR_SETTLED_COMMAND = 'door-settled';
+export const DOOR_REPORT_RETRY_S = 10;
+export const doorSettledData = z.object({ applyCode: applyCodeField, orderNoSub: z.string().max(24) });
+export type DoorSettledData = z.output<typeof doorSettledData>;
+
 export const eventPayload = z
   .object({
     v: version,
@@ -76,6 +113,12 @@ export const eventPayload = z
   })
   .refine((e) => e.type !== RESTOCKED_EVENT || restockedEventData.safeParse(e.data ?? {}).success, {
     message: 'a restocked event needs data.orderCode and data.lines (slotNo, loaded ≥ 0)',
+  })
+  .refine((e) => e.type !== DOOR_OPENED_EVENT || doorOpenedEventData.safeParse(e.data ?? {}).success, {
+    message: 'a door-opened event carries at most data.applyCode',
+  })
+  .refine((e) => e.type !== DOOR_CLOSED_EVENT || doorClosedEventData.safeParse(e.data ?? {}).success, {
+    message: 'a door-closed event needs data.items (slotNo, skuId, quantity 1–99, confidence 0–1)',
   });
 export const ackPayload = z.object({
   v: version,
@@ -95,6 +138,7 @@ export const SYSTEM_COMMAND_TYPES = {
   'price-sync': '同步价格',
   'planogram-sync': '同步货道',
   restock: '补货',
+  'door-settled': '关门结算确认',
 } as const;
 export type SystemCommandType = keyof typeof SYSTEM_COMMAND_TYPES;
 /** Every command type's name (the command records). */

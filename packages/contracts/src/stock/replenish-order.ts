@@ -29,7 +29,7 @@ export const REPLENISH_ORDER_STATUS_COLORS: Readonly<Record<ReplenishOrderStatus
 export const REPLENISH_ORDER_TRANSITIONS = {
   dispatch: { label: '派送', from: [0], to: 1 },
   complete: { label: '完成', from: [1], to: 2 },
-  cancel: { label: '取消', from: [0], to: 3 },
+  cancel: { label: '取消', from: [0, 1], to: 3 },
 } as const satisfies Record<string, { label: string; from: readonly ReplenishOrderStatus[]; to: ReplenishOrderStatus }>;
 export type ReplenishOrderTransition = keyof typeof REPLENISH_ORDER_TRANSITIONS;
 export const REPLENISH_ORDER_ACTIONS = ['dispatch', 'complete', 'cancel'] as const;
@@ -65,6 +65,8 @@ export const replenishOrderRowSchema = z.object({
   deviceCode: z.string(),
   ruleName: z.string(),
   sourceName: z.string(),
+  /** The source's kind: whose 库存流水 shows the order's 派送 (hub: 库存中心, front: 前置仓). */
+  sourceKind: z.enum(['hub', 'front']),
   status: z.number(),
   statusName: z.string(),
   lineCount: z.number(),

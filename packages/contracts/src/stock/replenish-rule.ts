@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { idSchema, optionalText, requiredText } from '../core/fields.ts';
 import { historyEntrySchema, historyInput, versionField } from '../core/history.ts';
 import { defineOperations } from '../core/operation.ts';
-import { pagedOf } from '../core/paging.ts';
+import { listInput, pagedOf } from '../core/paging.ts';
 import { deviceCodeSchema, REPLENISH_PAGES } from './replenish-slot.ts';
 
 // 补货规则 (replenishment-rule, section 105 container-stock): how a 补货单 is generated. A rule says when a slot needs
 // stock (可用 ≤ 补货线, or ≤ a percentage of its capacity), what to fill it to (补满量 or the capacity), the smallest
 // lot worth sending, the source stock (库存中心 or a 前置仓) and the cabinets it covers (all, or chosen ones).
-// 启用 / 停用; every write carries the version. Tens per merchant: one unpaged list. docs/stock.md "补货".
+// 启用 / 停用; every write carries the version. Tens per merchant: offset paging, exportable. docs/stock.md "补货".
 
 export const REPLENISH_RULE_STATUS = { 1: '启用', 0: '停用' } as const;
 export const REPLENISH_RULE_STATUS_COLORS: Readonly<Record<number, string>> = { 1: 'green', 0: 'default' };
@@ -27,6 +27,11 @@ export const REPLENISH_RULE_TRANSITIONS = {
 export type ReplenishRuleTransition = keyof typeof REPLENISH_RULE_TRANSITIONS;
 export const replenishRuleAllowed = (a: ReplenishRuleTransition, status: number) =>
   (REPLENISH_RULE_TRANSITIONS[a].from as readonly number[]).includes(status);
+/** What a row offers: its transitions, and 生成补货单 (stock.container.order.generate) only while 启用. */
+export const REPLENISH_RULE_ACTIONS = ['edit', 'enable', 'disable', 'generate'] as const;
+export type ReplenishRuleAction = (typeof REPLENISH_RULE_ACTIONS)[number];
+export const replenishRuleActions = (status: number): ReplenishRuleAction[] =>
+  REPLENISH_RULE_ACTIONS.filter((a) => (a === 'generate' ? status === 1 : replenishRuleAllowed(a, status)));
 
 const enumOf = <T extends Record<string, string>>(labels: T, message: string) =>
   z.enum(Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]], { error: message });
@@ -66,6 +71,21 @@ export const replenishRuleEditInput = ruleChecks(z.object({ id: idSchema('补货
 export type ReplenishRuleAddInput = z.input<typeof replenishRuleAddInput>;
 export const replenishRuleStepInput = z.object({ id: idSchema('补货规则'), version: versionField });
 
+export const replenishRuleListInput = listInput(
+  {
+    /** 规则名称 contains. */
+    name: z.string().trim().max(30, '规则名称不能超过30个字').optional(),
+    status: z.coerce
+      .number({ error: '状态不正确' })
+      .int('状态不正确')
+      .refine((v) => v in REPLENISH_RULE_STATUS, '状态只能是启用或停用')
+      .optional(),
+    sourceKind: enumOf(REPLENISH_SOURCES, '货源只能是库存中心或前置仓').optional(),
+  },
+  ['createdAt', 'name'],
+);
+export type ReplenishRuleListInput = z.input<typeof replenishRuleListInput>;
+
 export const replenishRuleRowSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -86,6 +106,8 @@ export const replenishRuleRowSchema = z.object({
   version: z.number(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** What the row's state allows (the page shows only these). */
+  actions: z.array(z.enum(REPLENISH_RULE_ACTIONS)),
 });
 export type ReplenishRuleRow = z.infer<typeof replenishRuleRowSchema>;
 export const replenishRuleStateSchema = z.object({ id: z.number(), status: z.number(), version: z.number() });
@@ -98,10 +120,11 @@ export const replenishRuleOps = defineOperations(
     list: {
       name: 'stock.container.rule.list',
       label: '补货规则列表',
-      summary: '商户的全部补货规则（生成补货单时选择启用的规则）',
+      summary: '商户的补货规则（分页；生成补货单时按状态启用选择规则）',
       anchor: [...REPLENISH_PAGES],
-      input: z.object({}),
-      output: z.array(replenishRuleRowSchema),
+      input: replenishRuleListInput,
+      output: pagedOf(replenishRuleRowSchema),
+      exportable: true,
     },
     add: {
       name: 'stock.container.rule.add',

@@ -76,7 +76,8 @@ export const replenishSlotBatchInput = z
   .refine((v) => v.minPercent <= v.maxPercent, { message: '补货线比例不能大于补满量比例', path: ['minPercent'] });
 export type ReplenishSlotBatchInput = z.input<typeof replenishSlotBatchInput>;
 
-export const replenishDeviceOptionSchema = z.object({ deviceCode: z.string(), slotCount: z.number() });
+/** A cabinet with planogram slots: how many, and how many have their own 补货线 / 补满量 (a batch set overwrites them). */
+export const replenishDeviceOptionSchema = z.object({ deviceCode: z.string(), slotCount: z.number(), configuredCount: z.number() });
 export type ReplenishDeviceOption = z.infer<typeof replenishDeviceOptionSchema>;
 
 export const REPLENISH_SLOT_TARGETS = { deviceCode: '设备', slotNo: '货道' } as const;

@@ -55,6 +55,7 @@ export const STOCK_DOC_TYPES = {
   replenish: { label: '补货单', prefix: 'BH' },
   stocktake: { label: '盘点单', prefix: 'PD' },
   order: { label: '销售订单', prefix: '' },
+  afterSale: { label: '售后工单', prefix: 'SH' },
   seed: { label: '期初库存', prefix: 'QC' },
 } as const;
 export type StockDocType = keyof typeof STOCK_DOC_TYPES;

@@ -92,3 +92,5 @@ export const cabinetMovementOps = stockMovementOperations(
   '智能柜',
   '智能柜货道',
 );
+/** 本地库存 (section 128) · a store balance's 库存流水 (the detail page's list: ?locationId= & skuId=). */
+export const storeMovementOps = stockMovementOperations('stock.store.movement', 'inventory-management-local-list', '门店', '门店');

@@ -28,6 +28,8 @@ export function deviceLinkHandler(
       string,
       (device: { merchantId: number; deviceCode: string }, data: Record<string, unknown>, now: number) => Promise<unknown>
     >;
+    /** Other modules' sweeps, run after the link's own (the door sessions a cabinet left unfinished). */
+    sweeps?: ((now: number) => Promise<void>)[];
   } = {},
 ): DeviceLinkHandler {
   const offlineAfterMs = opts.offlineAfterMs ?? OFFLINE_AFTER_MS;
@@ -87,7 +89,7 @@ export function deviceLinkHandler(
           // the payload schema checked the event's data (restocked): the owning module handles it
           await opts.events[p.type]({ merchantId: d.merchant_id, deviceCode: d.device_code }, p.data ?? {}, now);
         }
-        // other events (door opened/closed with items taken) are stored by the orders issue; a sign of life meanwhile
+        // other events: a sign of life
       }
     },
 
@@ -102,6 +104,7 @@ export function deviceLinkHandler(
         });
       }
       await repo.expireCommands(db, now - COMMAND_TIMEOUT_MS);
+      for (const more of opts.sweeps ?? []) await more(now);
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   COMMAND_TYPE_NAMES,
   PROTOCOL_VERSION,
   SYSTEM_COMMAND_TYPES,
+  type OpenDoorData,
   type SystemCommandType,
 } from '@merchant/contracts/device/device-protocol';
 import { STORAGE_STYLES } from '@merchant/contracts/goods/goods-fields';
@@ -336,6 +337,7 @@ async function dispatchCommand(
   typeName: string,
   data: Record<string, unknown> | undefined,
   remark: string,
+  history = true,
 ): Promise<DeviceCommand> {
   const now = ctx.clock.now();
   const row = {
@@ -351,6 +353,7 @@ async function dispatchCommand(
   };
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertCommand(trx, row);
+    if (!history) return;
     await writeHistory(trx, ctx, {
       subject: SUBJECT,
       subjectId: d.device_code,
@@ -386,6 +389,14 @@ export async function activateInTransaction(
   });
 }
 
+/** A device of the merchant by code with its 所在点位's name ('' when unbound), or undefined. */
+export async function deviceWithPoint(db: Kysely<Database> | Transaction<Database>, merchantId: number, deviceCode: string) {
+  const [d] = await repo.findDevicesByCodes(db, merchantId, [deviceCode]);
+  if (!d) return undefined;
+  const at = await pointsOfDevices(db, [d.id]);
+  return { device: d, pointName: at.get(d.id)?.pointName ?? '' };
+}
+
 /** The merchant's devices by code (in `db`, e.g. the caller's transaction). */
 export const devicesByCodes = (db: Kysely<Database> | Transaction<Database>, merchantId: number, codes: string[]) =>
   repo.findDevicesByCodes(db, merchantId, codes);
@@ -410,6 +421,17 @@ export async function sendSystemCommand(
   if (d.status !== 2)
     throw conflict(`设备${d.device_code}状态为「${DEVICE_STATUS[d.status as DeviceStatus]}」，只有已激活的设备能接收指令`);
   return dispatchCommand(ctx, link, d, commandType, SYSTEM_COMMAND_TYPES[commandType], data, remark);
+}
+
+/**
+ * Opens a cabinet's door for a consumer's session (`data.applyCode`, docs/device-protocol.md "购物"): a command record
+ * like any other (its ack or time-out settles it) but no device history entry — the session's own timeline records
+ * it, and a busy cabinet opens hundreds of times a day. The caller has checked the device is 已激活 and online.
+ */
+export async function sendDoorOpen(ctx: SessionOpContext, d: Selectable<DeviceTable>, data: OpenDoorData): Promise<DeviceCommand> {
+  const link = ctx.services.deviceLink;
+  if (!link || link.mode === 'off') throw conflict('设备连接服务未启用，不能开门');
+  return dispatchCommand(ctx, link, d, 'open-door', COMMAND_TYPES['open-door'], data, '', false);
 }
 
 /** The merchant's commands by number (their current status: 已发送, 已确认, 超时, 执行失败). */

@@ -1,7 +1,6 @@
 import { accountOps } from '@merchant/contracts/system/account';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, CODES, GATEWAY_PATHS } from '@merchant/contracts';
@@ -14,50 +13,12 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { runSeeds } from '../../platform/seeds.ts';
 import { downloadTask, exportList, sheetRows } from '../../test/export-kit.ts';
 import { op, TEST_PASSWORD } from '../../test/harness.ts';
+import { freePort, startServerProcess } from '../../test/server-process.ts';
 
 // A real server process is killed (SIGKILL) while it writes an export, then started again: the task
 // must end failed with its partial file gone, never done with a truncated file; a retry completes.
 
-const MAIN = path.join(import.meta.dirname, '../../main.ts');
 const EXTRA_ACCOUNTS = 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_PASSWORD: TEST_PASSWORD,
-      LOG_LEVEL: 'error',
-      EXPORT_SYNC_MAX_ROWS: '0',
-      RATE_LIMIT_MAX: '100000',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 async function signIn(port: number) {
   const anon = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, appKey: 'A1001000' });
@@ -95,7 +56,7 @@ describe('export task killed mid-run (sqlite, real process)', () => {
 
   it('leaves a failed task and no file, then a retry completes', async () => {
     const port = await freePort();
-    child = await startServer(dataDir, port);
+    child = await startServerProcess(dataDir, port, { EXPORT_SYNC_MAX_ROWS: '0' });
     let admin = await signIn(port);
     const res = await exportList(admin, accountOps.list, {}, { exportName: '账号列表' });
     if (res.kind !== 'json') throw new Error('expected a task');
@@ -125,7 +86,7 @@ describe('export task killed mid-run (sqlite, real process)', () => {
     await new Promise((r) => child!.once('exit', r));
     expect(partFiles().length).toBe(1); // the partial file is on disk, under its .part name only
 
-    child = await startServer(dataDir, port);
+    child = await startServerProcess(dataDir, port, { EXPORT_SYNC_MAX_ROWS: '0' });
     admin = await signIn(port);
     const after = ((await op(admin, exportTaskOps.list.name, {})).data as { list: ExportTask[] }).list.find((x) => x.id === taskId)!;
     expect(after).toMatchObject({ status: 'failed', errorMessage: '导出中断（服务重启或异常退出），请重试' });

@@ -4,8 +4,8 @@ import { PUSH_STATUS, REPUSHABLE, type AdjustmentPush, type PushStatus } from '@
 import { CABINET_CHANNEL, PRICE_SCOPES, type PriceScope } from '@merchant/contracts/price/price-fields';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { GatewayDeps } from '../../platform/gateway/gateway.ts';
-import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
+import { appEnv, type GatewayDeps } from '../../platform/gateway/gateway.ts';
+import { actingAsSystem, type SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { writeHistory } from '../../platform/record-history.ts';
 import { activeDevices, commandsByNo, devicesByCodes, sendSystemCommand } from '../device/device.service.ts';
 import * as repo from './price-adjustment.repo.ts';
@@ -23,19 +23,7 @@ export const APPLY_QUEUE = 'price-apply';
  * account that submitted the order, named 系统（定时生效） in the history and the command records.
  */
 export function systemContext(deps: GatewayDeps, merchantId: number, accountId: number, log: SessionOpContext['log']): SessionOpContext {
-  return {
-    db: deps.db.db,
-    dialect: deps.db.dialect,
-    stream: deps.db.stream,
-    config: deps.config,
-    clock: deps.clock,
-    log,
-    ip: '',
-    userAgent: 'price-scheduler',
-    services: deps.services,
-    session: { sessionId: 0, accountId, merchantId, userName: '系统（定时生效）', organizationId: null, roleIds: [] },
-    merchantId,
-  };
+  return actingAsSystem(appEnv(deps, log), merchantId, { accountId, userName: '系统（定时生效）', userAgent: 'price-scheduler' });
 }
 
 /**

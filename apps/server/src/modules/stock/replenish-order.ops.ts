@@ -1,4 +1,9 @@
-import { REPLENISH_ORDER_STATUS, replenishOrderListInput, replenishOrderOps } from '@merchant/contracts/stock/replenish-order';
+import {
+  REPLENISH_COMPLETED,
+  REPLENISH_ORDER_STATUS,
+  replenishOrderListInput,
+  replenishOrderOps,
+} from '@merchant/contracts/stock/replenish-order';
 import { queryExport } from '../../platform/export/export-spec.ts';
 import { implement } from '../../platform/gateway/registry.ts';
 import * as s from './replenish-order.service.ts';
@@ -15,9 +20,9 @@ export const replenishOrderList = implement(replenishOrderOps.list, {
       { header: '补货规则', key: 'ruleName', width: 16 },
       { header: '货源', key: 'sourceName', width: 16 },
       { header: '状态', key: 'status', type: 'enum', labels: REPLENISH_ORDER_STATUS },
-      { header: '货道数', key: 'lineCount' },
-      { header: '补货数量', key: 'totalSent' },
-      { header: '实装数量', key: 'totalLoaded' },
+      { header: '货道数', key: 'lineCount', type: 'number' },
+      { header: '补货数量', key: 'totalSent', type: 'number' },
+      { header: '实装数量', key: 'totalLoaded', type: 'number', value: (r) => (r.status === REPLENISH_COMPLETED ? r.totalLoaded : null) },
       { header: '创建人', key: 'creatorName' },
       { header: '创建时间', key: 'createdAt', type: 'time' },
       { header: '派送时间', key: 'dispatchedAt', type: 'time' },

@@ -20,12 +20,12 @@ import {
   type ReplenishOrderTransition,
 } from '@merchant/contracts/stock/replenish-order';
 import type { ReplenishSource } from '@merchant/contracts/stock/replenish-rule';
-import { STOCK_DOC_TYPES } from '@merchant/contracts/stock/stock-fields';
+import { STOCK_DOC_TYPES, STOCK_SHORT_MESSAGE } from '@merchant/contracts/stock/stock-fields';
 import type { RestockData, RestockedEventData } from '@merchant/contracts/device/device-protocol';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { withGeneratedCode } from '../../platform/business-code.ts';
-import { badInput, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badInput, conflict, guardUnique, notFound, uniqueViolation, violates, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
@@ -51,7 +51,7 @@ function orderQuery(db: Db, merchantId: number) {
     .selectFrom('replenish_order as o')
     .innerJoin('stock_location as l', 'l.id', 'o.source_location_id')
     .selectAll('o')
-    .select('l.name as source_name')
+    .select(['l.name as source_name', 'l.kind as source_kind'])
     .where('o.merchant_id', '=', merchantId);
 }
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['execute']>>[number];
@@ -63,6 +63,7 @@ function toRow(r: OrderRow): ReplenishOrderRow {
     deviceCode: r.device_code,
     ruleName: r.rule_name || '手工补货',
     sourceName: r.source_name,
+    sourceKind: r.source_kind === 'front' ? 'front' : 'hub',
     status,
     statusName: statusName(status),
     lineCount: Number(r.line_count),
@@ -208,6 +209,20 @@ const openDevices = async (db: Db, merchantId: number) =>
     ).map((r) => r.device_code),
   );
 
+/** Σ quantity per SKU of an order's lines. */
+function sumBySku(lines: { skuId: number; quantity: number }[]): Map<number, number> {
+  const bySku = new Map<number, number>();
+  for (const l of lines) bySku.set(l.skuId, (bySku.get(l.skuId) ?? 0) + l.quantity);
+  return bySku;
+}
+const linesBySku = (lines: { sku_id: unknown; quantity: unknown }[]) =>
+  sumBySku(lines.map((l) => ({ skuId: Number(l.sku_id), quantity: Number(l.quantity) })));
+
+const openMessage = (deviceCode: string) => `设备${deviceCode}已有未完成的补货单，请先完成或取消`;
+/** One open (已生成 / 配送中) order per cabinet: the partial unique index refuses the loser of a race past the check. */
+const OPEN_INDEX = { index: 'replenish_order_open_uq', table: 'replenish_order', columns: ['merchant_id', 'device_code'] };
+const openTaken = (deviceCode: string): UniqueKey => ({ ...OPEN_INDEX, message: openMessage(deviceCode) });
+
 interface NewOrder {
   deviceCode: string;
   sourceLocationId: number;
@@ -274,6 +289,21 @@ async function insertOrder(ctx: SessionOpContext, o: NewOrder, actor: StockActor
           })),
         )
         .execute();
+      // what the order will take is reserved at the source now (锁定), so no other order or sale counts it again
+      await postMovements(
+        trx,
+        actor,
+        [...sumBySku(o.lines.map((l) => ({ skuId: Number(l.slot.sku_id), quantity: l.quantity })))].map(([skuId, q]) => ({
+          locationId: o.sourceLocationId,
+          skuId,
+          type: 'lock' as const,
+          quantity: 0,
+          lockDelta: q,
+          docType: 'replenish' as const,
+          docCode: orderCode,
+          reason: `补货锁定：送往设备${o.deviceCode}`,
+        })),
+      );
       await writeHistory(trx, ctx, {
         subject: REPLENISH_ORDER_SUBJECT,
         subjectId: orderCode,
@@ -342,16 +372,26 @@ export async function generate(ctx: SessionOpContext, ruleId: number): Promise<R
     stock,
   );
   const orders: ReplenishOrderState[] = [];
-  for (const [deviceCode, lines] of plan)
-    orders.push(
-      await insertOrder(ctx, {
-        deviceCode,
-        sourceLocationId: Number(rule.source_location_id),
-        ruleId: Number(rule.id),
-        ruleName: rule.name,
-        lines,
-      }),
-    );
+  for (const [deviceCode, lines] of plan) {
+    try {
+      orders.push(
+        await insertOrder(ctx, {
+          deviceCode,
+          sourceLocationId: Number(rule.source_location_id),
+          ruleId: Number(rule.id),
+          ruleName: rule.name,
+          lines,
+        }),
+      );
+    } catch (err) {
+      // a concurrent generation (or 手工补货) opened one for this cabinet since the check: skipped like the others;
+      // the source's stock was taken meanwhile (the reservation refused): this cabinet waits for the next generation
+      if (err instanceof AppError && err.message.startsWith(STOCK_SHORT_MESSAGE)) continue;
+      const v = uniqueViolation(err);
+      if (!v || !violates(v, OPEN_INDEX)) throw err;
+      skippedDevices.push(deviceCode);
+    }
+  }
   if (orders.length === 0 && skippedDevices.length === 0) throw conflict(NOTHING_TO_REPLENISH);
   return { orders, skippedDevices };
 }
@@ -363,8 +403,7 @@ export async function create(
 ): Promise<ReplenishOrderState> {
   const rows = await slots.orderedSlots(slots.slotQuery(ctx.db, ctx.merchantId, { deviceCode: i.deviceCode })).execute();
   if (rows.length === 0) throw badInput(`设备${i.deviceCode}不存在或没有货道商品（字段：deviceCode）`);
-  if ((await openDevices(ctx.db, ctx.merchantId)).has(i.deviceCode))
-    throw conflict(`设备${i.deviceCode}已有未完成的补货单，请先完成或取消`);
+  if ((await openDevices(ctx.db, ctx.merchantId)).has(i.deviceCode)) throw conflict(openMessage(i.deviceCode));
   const now = ctx.clock.now();
   const sourceLocationId = await ctx.db.transaction().execute((trx) => sourceLocation(trx, ctx.merchantId, i, now));
   const stock = await sourceStock(
@@ -374,7 +413,10 @@ export async function create(
   );
   const lines = planOf(rows, BY_HAND, stock).get(i.deviceCode);
   if (!lines) throw conflict(NOTHING_TO_REPLENISH);
-  return insertOrder(ctx, { deviceCode: i.deviceCode, sourceLocationId, ruleId: 0, ruleName: '', lines });
+  return guardUnique(
+    () => insertOrder(ctx, { deviceCode: i.deviceCode, sourceLocationId, ruleId: 0, ruleName: '', lines }),
+    openTaken(i.deviceCode),
+  );
 }
 
 // ---------------------------------------------------------------- transitions
@@ -410,16 +452,16 @@ export async function dispatch(ctx: SessionOpContext, i: { orderCode: string; ve
   const state = await ctx.db.transaction().execute(async (trx) => {
     await move(trx, r, REPLENISH_GENERATED, { status: REPLENISH_DISPATCHED, dispatched_at: actor.now, updated_at: actor.now });
     const lines = await linesOf(trx, Number(r.id));
-    const bySku = new Map<number, number>();
-    for (const l of lines) bySku.set(Number(l.sku_id), (bySku.get(Number(l.sku_id)) ?? 0) + Number(l.quantity));
+    // the reserved stock leaves the source: on hand and locked fall together
     await postMovements(
       trx,
       actor,
-      [...bySku].map(([skuId, q]) => ({
+      [...linesBySku(lines)].map(([skuId, q]) => ({
         locationId: Number(r.source_location_id),
         skuId,
         type: 'replenish',
         quantity: -q,
+        lockDelta: -q,
         docType: 'replenish',
         docCode: r.order_code,
         reason: `补货出库：送往设备${r.device_code}`,
@@ -561,16 +603,29 @@ export async function cancel(
   const r = await requireOrder(ctx.db, ctx.merchantId, i.orderCode);
   fresh(r, i.version);
   allow(r, 'cancel');
-  const now = ctx.clock.now();
+  const actor = actorOf(ctx);
+  const from = Number(r.status);
   return ctx.db.transaction().execute(async (trx) => {
-    await move(trx, r, REPLENISH_GENERATED, { status: REPLENISH_CANCELLED, cancel_reason: i.cancelReason, updated_at: now });
+    await move(trx, r, from, { status: REPLENISH_CANCELLED, cancel_reason: i.cancelReason, updated_at: actor.now });
+    const bySku = linesBySku(await linesOf(trx, Number(r.id)));
+    const base = { locationId: Number(r.source_location_id), docType: 'replenish' as const, docCode: r.order_code };
+    // 已生成: the reservation is released; 配送中: the goods go back to the source (nothing reached the cabinet)
+    await postMovements(
+      trx,
+      actor,
+      [...bySku].map(([skuId, q]) =>
+        from === REPLENISH_GENERATED
+          ? { ...base, skuId, type: 'unlock' as const, quantity: 0, lockDelta: -q, reason: `补货取消：${i.cancelReason}` }
+          : { ...base, skuId, type: 'replenish' as const, quantity: q, reason: `配送取消，退回${r.source_name}：${i.cancelReason}` },
+      ),
+    );
     await writeHistory(trx, ctx, {
       subject: REPLENISH_ORDER_SUBJECT,
       subjectId: r.order_code,
       action: 'cancel',
       actionLabel: '取消',
-      changes: statusChange(REPLENISH_GENERATED, REPLENISH_CANCELLED),
-      remark: i.cancelReason,
+      changes: statusChange(from, REPLENISH_CANCELLED),
+      remark: from === REPLENISH_GENERATED ? i.cancelReason : `${i.cancelReason}（已派送的${Number(r.total_sent)}件退回${r.source_name}）`,
     });
     return stateOf(r.order_code, REPLENISH_CANCELLED, Number(r.version) + 1);
   });

@@ -6,6 +6,7 @@ import {
   REPLENISH_RULE_TRANSITIONS,
   REPLENISH_SOURCES,
   REPLENISH_TRIGGERS,
+  replenishRuleActions,
   replenishRuleAllowed,
   type ReplenishFillTo,
   type ReplenishRuleRow,
@@ -14,6 +15,7 @@ import {
   type ReplenishTrigger,
   type replenishRuleAddInput,
   type replenishRuleEditInput,
+  type ReplenishRuleListInput,
 } from '@merchant/contracts/stock/replenish-rule';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -21,10 +23,12 @@ import type { Database } from '../../db/database.ts';
 import { FRONT_WAREHOUSE_ENABLED } from '@merchant/contracts/stock/front-warehouse';
 import { badInput, conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
+import { contains } from '../../platform/like.ts';
+import { fetchPage } from '../../platform/page-query.ts';
 import { describeChanges, historyPage, writeHistory } from '../../platform/record-history.ts';
 import { hubLocation } from './stock-ledger.service.ts';
 
-// 补货规则 (replenishment-rule): add, edit, enable / disable, history. docs/stock.md "补货".
+// 补货规则 (replenishment-rule): list (offset paging, export), add, edit, enable / disable, history. docs/stock.md "补货".
 
 type Db = Kysely<Database> | Transaction<Database>;
 type AddInput = z.output<typeof replenishRuleAddInput>;
@@ -82,12 +86,28 @@ export function toRuleRow(r: RuleRow): ReplenishRuleRow {
     version: Number(r.version),
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
+    actions: replenishRuleActions(status),
   };
 }
 
-export async function list(ctx: SessionOpContext): Promise<ReplenishRuleRow[]> {
-  return (await ruleQuery(ctx.db, ctx.merchantId).orderBy('r.id', 'desc').execute()).map(toRuleRow);
+export type RuleFilter = Omit<ReplenishRuleListInput, 'pageNum' | 'pageSize' | 'sortOrder'> & { sortOrder: 'ascend' | 'descend' };
+
+/** The rule list's query: filters, merchant scope and order, without paging (the list and its export). */
+export function listQuery(db: Db, merchantId: number, f: RuleFilter) {
+  let q = ruleQuery(db, merchantId);
+  if (f.name) q = q.where(contains('r.name', f.name));
+  if (f.status !== undefined) q = q.where('r.status', '=', Number(f.status));
+  if (f.sourceKind) q = q.where('r.source_kind', '=', f.sourceKind);
+  const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
+  return f.sortField === 'name' ? q.orderBy('r.name', dir).orderBy('r.id', dir) : q.orderBy('r.created_at', dir).orderBy('r.id', dir);
 }
+
+export async function list(ctx: SessionOpContext, f: RuleFilter & { pageNum: number; pageSize: number }): Promise<Paged<ReplenishRuleRow>> {
+  const { list: rows, total } = await fetchPage(ctx.db, listQuery(ctx.db, ctx.merchantId, f), f);
+  return { list: rows.map(toRuleRow), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}
+export const exportQuery = (ctx: SessionOpContext, f: RuleFilter) => listQuery(ctx.db, ctx.merchantId, f);
+export const exportRows = async (_ctx: SessionOpContext, rows: RuleRow[]) => Promise.resolve(rows.map(toRuleRow));
 
 export async function findRule(db: Db, merchantId: number, id: number): Promise<RuleRow> {
   const r = await ruleQuery(db, merchantId).where('r.id', '=', id).executeTakeFirst();

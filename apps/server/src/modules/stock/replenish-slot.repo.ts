@@ -65,11 +65,21 @@ export type SlotRow = Awaited<ReturnType<ReturnType<typeof slotQuery>['execute']
 
 export const orderedSlots = (q: ReturnType<typeof slotQuery>) => q.orderBy('dg.device_code').orderBy('dg.layer').orderBy('dg.col');
 
-/** The cabinets with planogram slots, with how many. */
+/** The cabinets with planogram slots, with how many, and how many of them have their own settings. */
 export const devices = (db: Db, merchantId: number) =>
   db
     .selectFrom('device_goods')
-    .select(['device_code', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      'device_code',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) =>
+        eb
+          .selectFrom('replenish_slot as rs')
+          .select((e) => e.fn.countAll<number>().as('c'))
+          .where('rs.merchant_id', '=', merchantId)
+          .whereRef('rs.device_code', '=', 'device_goods.device_code')
+          .as('configured'),
+    ])
     .where('merchant_id', '=', merchantId)
     .groupBy('device_code')
     .orderBy('device_code')

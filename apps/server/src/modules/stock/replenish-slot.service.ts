@@ -59,7 +59,11 @@ export const exportQuery = (ctx: SessionOpContext, f: repo.SlotFilter) => repo.o
 export const exportRows = async (_ctx: SessionOpContext, rows: repo.SlotRow[]) => rows.map(toSlotRow);
 
 export async function devices(ctx: SessionOpContext): Promise<ReplenishDeviceOption[]> {
-  return (await repo.devices(ctx.db, ctx.merchantId)).map((d) => ({ deviceCode: d.device_code, slotCount: Number(d.n) }));
+  return (await repo.devices(ctx.db, ctx.merchantId)).map((d) => ({
+    deviceCode: d.device_code,
+    slotCount: Number(d.n),
+    configuredCount: Number(d.configured ?? 0),
+  }));
 }
 
 async function requireSlot(ctx: SessionOpContext, deviceCode: string, slotNo: string, db = ctx.db) {

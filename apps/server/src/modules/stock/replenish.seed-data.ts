@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { cstDate } from '../../platform/business-code.ts';
 import { seedHistory } from '../../platform/record-history.ts';
@@ -9,6 +9,9 @@ import { ensureLocations, hubLocation, postMovements, type StockActor, type Stoc
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const CANCEL_REASONS = ['点位临时封闭，改日补货', '库存中心缺货，合并到下次补货', '重复生成', '设备离线，待恢复后再补'];
+
+type Line = { slot: slots.SlotRow; quantity: number };
 
 /**
  * The demo's 智能柜补货 (cheap: a few rows): slot settings stay at their defaults (par level / capacity); two rules
@@ -22,7 +25,8 @@ export async function seedReplenishment(
   now: number,
 ): Promise<void> {
   const rows = await slots.orderedSlots(slots.slotQuery(db, merchantId, {})).execute();
-  const devices = [...new Set(rows.map((r) => r.device_code))].slice(0, 5);
+  const allDevices = [...new Set(rows.map((r) => r.device_code))];
+  const devices = allDevices.slice(0, 5);
   if (devices.length === 0) return;
   const actorAt = (at: number): StockActor => ({
     merchantId,
@@ -32,7 +36,7 @@ export async function seedReplenishment(
   });
   await db.transaction().execute(async (trx) => {
     const history = seedHistory(trx, merchantId, admin);
-    const hub = await hubLocation(trx, merchantId, now - 20 * DAY);
+    const hub = await hubLocation(trx, merchantId, now - 59 * DAY);
     const front = await trx
       .selectFrom('front_warehouse')
       .select(['location_id'])
@@ -40,7 +44,7 @@ export async function seedReplenishment(
       .where('status', '=', 1)
       .orderBy('id')
       .executeTakeFirst();
-    const ruleAt = now - 15 * DAY;
+    const ruleAt = now - 59 * DAY;
     const ruleRows = [
       {
         name: '日常补货（库存中心）',
@@ -75,32 +79,36 @@ export async function seedReplenishment(
         .executeTakeFirstOrThrow();
       await history(REPLENISH_RULE_SUBJECT, Number(made.id), 'create', '新增', r.name, ruleAt);
     }
+    // what the hub can still reserve (可用)
     const balances = new Map(
-      (await trx.selectFrom('stock_balance').select(['sku_id', 'on_hand']).where('location_id', '=', Number(hub.id)).execute()).map((b) => [
-        Number(b.sku_id),
-        Number(b.on_hand),
-      ]),
+      (
+        await trx.selectFrom('stock_balance').select(['sku_id', 'on_hand', 'locked']).where('location_id', '=', Number(hub.id)).execute()
+      ).map((b) => [Number(b.sku_id), Number(b.on_hand) - Number(b.locked)]),
     );
-    // status per cabinet: 已完成 (one short), 已完成, 配送中, 已生成, 已取消
-    const plan = [2, 2, 1, 0, 3];
-    for (const [n, device] of devices.entries()) {
-      const status = plan[n]!;
-      const at = now - (5 - n) * DAY;
-      const lines = rows
-        .filter((r) => r.device_code === device)
-        .map((slot) => ({ slot, quantity: needOf(slot, { triggerMode: 'below-max', triggerPercent: 0, fillTo: 'max', minLot: 1 }) }))
-        .filter((l) => l.quantity > 0)
-        .slice(0, 6);
-      // what leaves the hub must be there: trim to its stock
-      if (status === 1 || status === 2)
-        for (const l of lines) {
-          const have = balances.get(Number(l.slot.sku_id)) ?? 0;
-          l.quantity = Math.min(l.quantity, have);
-          balances.set(Number(l.slot.sku_id), have - l.quantity);
-        }
-      const kept = lines.filter((l) => l.quantity > 0);
-      if (kept.length === 0) continue;
-      const code = `BH${cstDate(at)}${String(9000 + n).padStart(4, '0')}`;
+    /** Every order reserves at the hub: its lines trimmed to what the hub can still reserve (a cancelled order's comes back). */
+    const reserve = (lines: Line[], status: number): Line[] => {
+      for (const l of lines) {
+        const have = balances.get(Number(l.slot.sku_id)) ?? 0;
+        l.quantity = Math.min(l.quantity, have);
+        if (status !== 3) balances.set(Number(l.slot.sku_id), have - l.quantity);
+      }
+      return lines.filter((l) => l.quantity > 0);
+    };
+    /** One 补货单 as the service leaves it in its state: its lines, the dispatch and completion through the ledger, its history. */
+    async function seedOrder(
+      trx: Transaction<Database>,
+      o: {
+        code: string;
+        device: string;
+        status: number;
+        at: number;
+        kept: Line[];
+        shortFirst: boolean;
+        ruleName: string;
+        cancelReason: string;
+      },
+    ) {
+      const { code, device, status, at, kept, shortFirst, ruleName, cancelReason } = o;
       const locations = await ensureLocations(
         trx,
         merchantId,
@@ -114,7 +122,7 @@ export async function seedReplenishment(
         at,
       );
       const sent = kept.reduce((s, l) => s + l.quantity, 0);
-      const loaded = kept.map((l, i) => (n === 0 && i === 0 ? l.quantity - 1 : l.quantity));
+      const loaded = kept.map((l, i) => (shortFirst && i === 0 ? l.quantity - 1 : l.quantity));
       const totalLoaded = status === 2 ? loaded.reduce((s, q) => s + q, 0) : 0;
       const dispatchedAt = status === 1 || status === 2 ? at + 2 * HOUR : 0;
       const completedAt = status === 2 ? at + 5 * HOUR : 0;
@@ -125,7 +133,7 @@ export async function seedReplenishment(
           order_code: code,
           device_code: device,
           rule_id: 0,
-          rule_name: n < 3 ? ruleRows[0]!.name : '',
+          rule_name: ruleName,
           source_location_id: Number(hub.id),
           status,
           line_count: kept.length,
@@ -134,7 +142,7 @@ export async function seedReplenishment(
           creator_name: admin?.user_name ?? '系统',
           dispatched_at: dispatchedAt,
           completed_at: completedAt,
-          cancel_reason: status === 3 ? '设备停机检修，改日补货' : '',
+          cancel_reason: status === 3 ? cancelReason : '',
           version: status === 0 ? 1 : status === 2 ? 3 : 2,
           created_by: admin?.id ?? 0,
           created_at: at,
@@ -159,21 +167,22 @@ export async function seedReplenishment(
         .execute();
       await history(REPLENISH_ORDER_SUBJECT, code, 'create', '生成', `生成：设备${device}，${kept.length}个货道，共${sent}件`, at);
       const base = { docType: 'replenish' as const, docCode: code };
+      const bySku = new Map<number, number>();
+      for (const l of kept) bySku.set(Number(l.slot.sku_id), (bySku.get(Number(l.slot.sku_id)) ?? 0) + l.quantity);
+      /** One movement per SKU at the hub (as replenish-order.service.ts: 生成 locks, 派送 takes on hand and the lock, 取消 unlocks). */
+      const atHub = (type: 'lock' | 'unlock' | 'replenish', sign: { onHand: number; lock: number }, reason: string) =>
+        [...bySku].map(([skuId, q]) => ({
+          ...base,
+          locationId: Number(hub.id),
+          skuId,
+          type,
+          quantity: sign.onHand * q,
+          lockDelta: sign.lock * q,
+          reason,
+        }));
+      await postMovements(trx, actorAt(at), atHub('lock', { onHand: 0, lock: 1 }, `补货锁定：送往设备${device}`));
       if (dispatchedAt) {
-        const bySku = new Map<number, number>();
-        for (const l of kept) bySku.set(Number(l.slot.sku_id), (bySku.get(Number(l.slot.sku_id)) ?? 0) + l.quantity);
-        await postMovements(
-          trx,
-          actorAt(dispatchedAt),
-          [...bySku].map(([skuId, q]) => ({
-            ...base,
-            locationId: Number(hub.id),
-            skuId,
-            type: 'replenish' as const,
-            quantity: -q,
-            reason: `补货出库：送往设备${device}`,
-          })),
-        );
+        await postMovements(trx, actorAt(dispatchedAt), atHub('replenish', { onHand: -1, lock: -1 }, `补货出库：送往设备${device}`));
         await history(REPLENISH_ORDER_SUBJECT, code, 'dispatch', '派送', `从库存中心出库${kept.length}行，共${sent}件`, dispatchedAt);
       }
       if (completedAt) {
@@ -202,7 +211,72 @@ export async function seedReplenishment(
           completedAt,
         );
       }
-      if (status === 3) await history(REPLENISH_ORDER_SUBJECT, code, 'cancel', '取消', '设备停机检修，改日补货', at + HOUR);
+      if (status === 3) {
+        await postMovements(trx, actorAt(at + HOUR), atHub('unlock', { onHand: 0, lock: -1 }, `补货取消：${cancelReason}`));
+        await history(REPLENISH_ORDER_SUBJECT, code, 'cancel', '取消', cancelReason, at + HOUR);
+      }
+    }
+
+    // the other cabinets' history: three small top-ups each, 54, 40 and 26 days ago (a few cancelled, a few one short),
+    // every one finished so that those cabinets stay free for new 补货单
+    const onHand = new Map(rows.map((r) => [`${r.device_code}-${r.slot_no}`, Number(r.on_hand)]));
+    let k = 0;
+    for (const [c, device] of allDevices.slice(5).entries())
+      for (const [round, daysAgo] of [54, 40, 26].entries()) {
+        k++;
+        const at = now - daysAgo * DAY + (c % 8) * HOUR;
+        const status = k % 9 === 4 ? 3 : 2;
+        const lines: Line[] = rows
+          .filter((r) => r.device_code === device)
+          .map((slot, i) => ({
+            slot,
+            quantity: Math.min(Number(slot.capacity) - onHand.get(`${device}-${slot.slot_no}`)!, 1 + ((i + round) % 3)),
+          }))
+          .filter((l, i) => l.quantity > 0 && (i + round + c) % 3 === 0)
+          .slice(0, 5);
+        const kept = reserve(lines, status);
+        if (kept.length === 0) continue;
+        const shortFirst = status === 2 && k % 7 === 2;
+        if (status === 2)
+          kept.forEach((l, i) => {
+            const key = `${device}-${l.slot.slot_no}`;
+            onHand.set(key, onHand.get(key)! + l.quantity - (shortFirst && i === 0 ? 1 : 0));
+          });
+        await seedOrder(trx, {
+          code: `BH${cstDate(at)}${String(8000 + k).padStart(4, '0')}`,
+          device,
+          status,
+          at,
+          kept,
+          shortFirst,
+          ruleName: ruleRows[0]!.name,
+          cancelReason: CANCEL_REASONS[k % CANCEL_REASONS.length]!,
+        });
+      }
+
+    // status per cabinet: 已完成 (one short), 已完成, 配送中, 已生成, 已取消
+    const plan = [2, 2, 1, 0, 3];
+    for (const [n, device] of devices.entries()) {
+      const status = plan[n]!;
+      const at = now - (5 - n) * DAY;
+      const lines = rows
+        .filter((r) => r.device_code === device)
+        .map((slot) => ({ slot, quantity: needOf(slot, { triggerMode: 'below-max', triggerPercent: 0, fillTo: 'max', minLot: 1 }) }))
+        .filter((l) => l.quantity > 0)
+        .slice(0, 6);
+      const kept = reserve(lines, status);
+      if (kept.length === 0) continue;
+      const code = `BH${cstDate(at)}${String(9000 + n).padStart(4, '0')}`;
+      await seedOrder(trx, {
+        code,
+        device,
+        status,
+        at,
+        kept,
+        shortFirst: n === 0,
+        ruleName: n < 3 ? ruleRows[0]!.name : '',
+        cancelReason: '设备停机检修，改日补货',
+      });
     }
   });
 }

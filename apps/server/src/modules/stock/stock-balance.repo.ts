@@ -165,18 +165,6 @@ export async function claimVersion(
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Is a stock document code already used by one of the merchant's movements? */
-export async function docCodeTaken(db: Db, merchantId: number, code: string): Promise<boolean> {
-  return Boolean(
-    await db
-      .selectFrom('stock_movement')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('doc_code', '=', code)
-      .executeTakeFirst(),
-  );
-}
-
 /** Live SKUs by name, code or barcode (for picking one to edit). */
 export function skuOptions(db: Db, merchantId: number, keyword: string | undefined) {
   let q = db

@@ -7,15 +7,22 @@ import {
   type StockEditResult,
   type stockBalanceEditInput,
 } from '@merchant/contracts/stock/stock-balance';
-import { STOCK_DOC_TYPES, STOCK_LOCATION_KINDS, type StockLocationKind } from '@merchant/contracts/stock/stock-fields';
+import { STOCK_LOCATION_KINDS, type StockLocationKind } from '@merchant/contracts/stock/stock-fields';
 import type { z } from 'zod';
-import { generateCode } from '../../platform/business-code.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { categoryPaths, tree } from '../goods/category.service.ts';
 import * as repo from './stock-balance.repo.ts';
 import * as ledgerRepo from './stock-ledger.repo.ts';
-import { actorOf, hubLocation, postMovements, wholesalerLocation, type StockMove } from './stock-ledger.service.ts';
+import {
+  actorOf,
+  hubLocation,
+  postMovements,
+  registerDocCode,
+  wholesalerLocation,
+  withStockDocCode,
+  type StockMove,
+} from './stock-ledger.service.ts';
 
 // 库存管理 / 库存编辑 (docs/stock.md): the balances of a location kind and the hand edit of one SKU's on hand and locked.
 // Every function takes the location kind, so the same code serves the wholesaler, front warehouse and store pages
@@ -157,45 +164,48 @@ export async function editBalance(
 ): Promise<StockEditResult> {
   if (!locate) throw badInput(`「${STOCK_LOCATION_KINDS[kind]}」不能在这里编辑库存`);
   const actor = actorOf(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
-    await requireSku(ctx, trx, kind, i.skuId);
-    const location = await locate(trx, ctx.merchantId, actor.now);
-    const key = { merchantId: ctx.merchantId, locationId: location.id, skuId: i.skuId };
-    // a SKU not held yet gets its zero balance (version 0) first, so every edit claims an existing row by its version
-    await ledgerRepo.insertZeroBalance(trx, { ...key, locationKind: location.kind }, actor.now);
-    if (!(await repo.claimVersion(trx, key, i.version))) throw conflict(STALE_VERSION_MESSAGE);
-    const before = await ledgerRepo.balanceOf(trx, ctx.merchantId, location.id, i.skuId);
-    const version = i.version;
-    const onHand = Number(before?.on_hand ?? 0);
-    const locked = Number(before?.locked ?? 0);
-    const stock = i.stock ?? onHand;
-    if (i.lockStock > stock) throw badInput(`${LOCK_ABOVE_STOCK_MESSAGE}（字段：lockStock）`);
-    if (stock === onHand && i.lockStock === locked) throw badInput('库存和锁定库存都没有变化（字段：stock）');
-    const docCode = await generateCode(STOCK_DOC_TYPES.edit.prefix, actor.now, (c) => repo.docCodeTaken(trx, ctx.merchantId, c));
-    const moves = editMoves(
-      { onHand, locked },
-      { stock, lockStock: i.lockStock },
-      { locationId: location.id, skuId: i.skuId, docCode, reason: i.reason },
-    );
-    const posted = await postMovements(trx, actor, moves);
-    const after = await ledgerRepo.balanceOf(trx, ctx.merchantId, location.id, i.skuId);
-    // someone else's change landed between the read and the post: refuse (the whole transaction rolls back)
-    if (
-      !after ||
-      Number(after.version) !== version + posted.length ||
-      Number(after.on_hand) !== stock ||
-      Number(after.locked) !== i.lockStock
-    ) {
-      throw conflict(STALE_VERSION_MESSAGE);
-    }
-    return {
-      docCode,
-      skuId: i.skuId,
-      onHand: stock,
-      locked: i.lockStock,
-      available: stock - i.lockStock,
-      version: Number(after.version),
-      movements: posted.length,
-    };
-  });
+  // the KB code is registered in the edit's transaction: a concurrent edit that drew the same code makes it run again
+  return withStockDocCode(ctx.db, ctx.merchantId, 'edit', actor.now, (docCode) =>
+    ctx.db.transaction().execute(async (trx) => {
+      await requireSku(ctx, trx, kind, i.skuId);
+      const location = await locate(trx, ctx.merchantId, actor.now);
+      const key = { merchantId: ctx.merchantId, locationId: location.id, skuId: i.skuId };
+      // a SKU not held yet gets its zero balance (version 0) first, so every edit claims an existing row by its version
+      await ledgerRepo.insertZeroBalance(trx, { ...key, locationKind: location.kind }, actor.now);
+      if (!(await repo.claimVersion(trx, key, i.version))) throw conflict(STALE_VERSION_MESSAGE);
+      const before = await ledgerRepo.balanceOf(trx, ctx.merchantId, location.id, i.skuId);
+      const version = i.version;
+      const onHand = Number(before?.on_hand ?? 0);
+      const locked = Number(before?.locked ?? 0);
+      const stock = i.stock ?? onHand;
+      if (i.lockStock > stock) throw badInput(`${LOCK_ABOVE_STOCK_MESSAGE}（字段：lockStock）`);
+      if (stock === onHand && i.lockStock === locked) throw badInput('库存和锁定库存都没有变化（字段：stock）');
+      await registerDocCode(trx, actor, 'edit', docCode);
+      const moves = editMoves(
+        { onHand, locked },
+        { stock, lockStock: i.lockStock },
+        { locationId: location.id, skuId: i.skuId, docCode, reason: i.reason },
+      );
+      const posted = await postMovements(trx, actor, moves);
+      const after = await ledgerRepo.balanceOf(trx, ctx.merchantId, location.id, i.skuId);
+      // someone else's change landed between the read and the post: refuse (the whole transaction rolls back)
+      if (
+        !after ||
+        Number(after.version) !== version + posted.length ||
+        Number(after.on_hand) !== stock ||
+        Number(after.locked) !== i.lockStock
+      ) {
+        throw conflict(STALE_VERSION_MESSAGE);
+      }
+      return {
+        docCode,
+        skuId: i.skuId,
+        onHand: stock,
+        locked: i.lockStock,
+        available: stock - i.lockStock,
+        version: Number(after.version),
+        movements: posted.length,
+      };
+    }),
+  );
 }

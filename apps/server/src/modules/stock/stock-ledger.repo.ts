@@ -169,11 +169,30 @@ export function skuLabel(db: Db, merchantId: number, skuId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Is a stock document code taken by any document of the merchant: one registered in stock_doc_code (0042), an 入库单 /
+ * 退货单 (stock_order) or a movement's document (the demo seed's, written before the registry)? Every prefix a ledger
+ * document draws (RK, TH, KB) is shared by the orders and the movement-only documents, so every draw checks all three.
+ */
+export async function docCodeTaken(db: Db, merchantId: number, code: string): Promise<boolean> {
+  const [registered, order, moved] = await Promise.all([
+    db.selectFrom('stock_doc_code').select('id').where('merchant_id', '=', merchantId).where('code', '=', code).executeTakeFirst(),
+    db.selectFrom('stock_order').select('id').where('merchant_id', '=', merchantId).where('order_code', '=', code).executeTakeFirst(),
+    db.selectFrom('stock_movement').select('id').where('merchant_id', '=', merchantId).where('doc_code', '=', code).executeTakeFirst(),
+  ]);
+  return Boolean(registered ?? order ?? moved);
+}
+
+/** Registers a freshly drawn document code (stock_doc_code_uq refuses one a concurrent write registered first). */
+export async function registerDocCode(db: Db, merchantId: number, code: string, docType: string, now: number): Promise<void> {
+  await db.insertInto('stock_doc_code').values({ merchant_id: merchantId, code, doc_type: docType, created_at: now }).execute();
+}
+
 /** A movement to insert (the table's row without its id). */
 export type MovementRow = Omit<Insertable<StockMovementTable>, 'id'>;
 
 export async function insertMovements(db: Db, rows: MovementRow[]): Promise<void> {
-  // SQLite binds at most 32766 parameters: 17 columns a row
+  // SQLite binds at most 32766 parameters: 18 columns a row
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insertInto('stock_movement')

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import {
+  STOCK_DOC_TYPES,
   STOCK_LOCATION_KINDS,
   STOCK_SHORT_MESSAGE,
   type StockDocType,
@@ -7,6 +8,7 @@ import {
   type StockMovementType,
 } from '@merchant/contracts/stock/stock-fields';
 import type { Database } from '../../db/database.ts';
+import { withGeneratedCode } from '../../platform/business-code.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import * as repo from './stock-ledger.repo.ts';
@@ -52,6 +54,33 @@ export interface PostedMove extends StockMove {
   lockedBefore: number;
   lockedAfter: number;
 }
+
+/** Every stock document code the ledger's documents draw is registered here (0042). */
+export const STOCK_DOC_CODE_INDEX = { index: 'stock_doc_code_uq', table: 'stock_doc_code', columns: ['merchant_id', 'code'] };
+
+/**
+ * A ledger document's write under a freshly drawn code (RK / TH / KB + yyMMdd + 4 digits): the code is checked against
+ * every document of the merchant (docCodeTaken), and `write` must register it (registerDocCode) in its transaction; when
+ * a concurrent write registered the same code in between, stock_doc_code_uq refuses it and the whole write runs again
+ * with a new code (withGeneratedCode).
+ */
+export function withStockDocCode<T>(
+  db: Parameters<typeof repo.docCodeTaken>[0],
+  merchantId: number,
+  docType: StockDocType,
+  now: number,
+  write: (code: string) => Promise<T>,
+): Promise<T> {
+  return withGeneratedCode(STOCK_DOC_TYPES[docType].prefix, now, (c) => repo.docCodeTaken(db, merchantId, c), STOCK_DOC_CODE_INDEX, write);
+}
+
+/** Registers a ledger document's code in the document's transaction (see withStockDocCode). */
+export const registerDocCode = (
+  trx: Transaction<Database>,
+  actor: Pick<StockActor, 'merchantId' | 'now'>,
+  docType: StockDocType,
+  code: string,
+) => repo.registerDocCode(trx, actor.merchantId, code, docType, actor.now);
 
 export type LocationRow = NonNullable<Awaited<ReturnType<typeof repo.locationById>>>;
 
@@ -150,6 +179,7 @@ export async function postMovements(trx: Transaction<Database>, actor: StockActo
       locked_after: lockedAfter,
       doc_type: move.docType,
       doc_code: move.docCode,
+      device_code: location.kind === 'cabinet' ? location.device_code : '',
       reason: move.reason ?? '',
       operator_id: actor.operatorId,
       operator_name: actor.operatorName,
@@ -173,6 +203,7 @@ export async function postOpeningBalances(
   lines: readonly { locationId: number; skuId: number; quantity: number; docCode: string; reason: string }[],
 ): Promise<void> {
   const kindOf = new Map(locations.map((l) => [l.id, l.kind]));
+  const deviceOf = new Map(locations.map((l) => [l.id, l.kind === 'cabinet' ? l.device_code : '']));
   const positive = lines.filter((l) => l.quantity > 0);
   for (const l of positive) {
     if (!Number.isInteger(l.quantity)) throw new Error('stock quantities are whole units');
@@ -206,6 +237,7 @@ export async function postOpeningBalances(
       locked_after: 0,
       doc_type: 'seed',
       doc_code: l.docCode,
+      device_code: deviceOf.get(l.locationId)!,
       reason: l.reason,
       operator_id: actor.operatorId,
       operator_name: actor.operatorName,
@@ -233,3 +265,23 @@ export async function ensureLocations(
 
 /** What the reconcile found for one merchant (empty lists: the ledger holds). */
 export const reconcile = (db: Parameters<typeof repo.reconcileBalances>[0], merchantId: number) => repo.reconcileBalances(db, merchantId);
+
+/** The stock locations of cabinet slots (made where missing), in the order given: code <device>-<slot>. */
+export const cabinetSlotLocations = (
+  trx: Transaction<Database>,
+  merchantId: number,
+  slots: readonly { deviceCode: string; slotNo: string }[],
+  now: number,
+) =>
+  ensureLocations(
+    trx,
+    merchantId,
+    slots.map((s) => ({
+      kind: 'cabinet' as const,
+      code: `${s.deviceCode}-${s.slotNo}`,
+      name: `${s.deviceCode} 货道${s.slotNo}`,
+      deviceCode: s.deviceCode,
+      slotNo: s.slotNo,
+    })),
+    now,
+  );

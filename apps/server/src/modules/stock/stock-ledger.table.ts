@@ -51,14 +51,30 @@ export interface StockMovementTable {
   /** STOCK_DOC_TYPES. */
   doc_type: string;
   doc_code: string;
+  /** A cabinet slot's device (0042, the 设备 filter's index); '' for other kinds. */
+  device_code: Generated<string>;
   reason: string;
   operator_id: number;
   operator_name: string;
   created_at: number;
 }
 
+/**
+ * The code of every stock document the ledger's documents draw (0042): 入库单 / 退货单, 库存编辑, the store's 新增. Unique per
+ * merchant, registered in the document's own transaction, so two writes can never hold the same code.
+ */
+export interface StockDocCodeTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  /** STOCK_DOC_TYPES. */
+  doc_type: string;
+  created_at: number;
+}
+
 declare module '../../db/database.ts' {
   interface Database {
+    stock_doc_code: StockDocCodeTable;
     stock_location: StockLocationTable;
     stock_balance: StockBalanceTable;
     stock_movement: StockMovementTable;

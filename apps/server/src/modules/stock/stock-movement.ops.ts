@@ -1,6 +1,7 @@
 import { STOCK_MOVEMENT_TYPES, type StockLocationKind } from '@merchant/contracts/stock/stock-fields';
 import {
   cabinetMovementOps,
+  storeMovementOps,
   frontMovementOps,
   stockMovementListInput,
   stockMovementOps,
@@ -15,17 +16,15 @@ import * as s from './stock-movement.service.ts';
 // 库存流水 of every location kind: one service taking the kind, bound per page to its operation set (contracts
 // `stockMovementOperations`).
 
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
-
-/** The kinds with many locations show (and export) the location: 前置仓, 设备 + 货道. */
+/** The kinds with many locations show (and export) the location: 前置仓, 门店, 设备 + 货道. */
 const locationColumns = (kind: StockLocationKind) =>
   kind === 'cabinet'
     ? [
         { header: '设备编号', key: 'deviceCode' },
         { header: '货道', key: 'slotNo' },
       ]
-    : kind === 'front'
-      ? [{ header: '前置仓', key: 'locationName', width: 20 }]
+    : kind === 'front' || kind === 'store'
+      ? [{ header: kind === 'front' ? '前置仓' : '门店', key: 'locationName', width: 20 }]
       : [];
 
 export function movementHandlers(ops: StockMovementOps, kind: StockLocationKind) {
@@ -49,8 +48,8 @@ export function movementHandlers(ops: StockMovementOps, kind: StockLocationKind)
           { header: 'SKU编码', key: 'skuCode' },
           { header: 'SKU名称', key: 'skuName', width: 30 },
           { header: '流水类型', key: 'type', type: 'enum', labels: STOCK_MOVEMENT_TYPES },
-          { header: '变动数量', key: 'quantity', value: (r: StockMovementRow) => signed(r.quantity) },
-          { header: '锁定变动', key: 'lockDelta', value: (r: StockMovementRow) => signed(r.lockDelta) },
+          { header: '变动数量', key: 'quantity', type: 'number' },
+          { header: '锁定变动', key: 'lockDelta', type: 'number' },
           {
             header: '现有库存（前→后）',
             key: 'onHand',
@@ -81,3 +80,5 @@ export const { list: wholesalerMovementList } = movementHandlers(wholesalerMovem
 export const { list: frontMovementList } = movementHandlers(frontMovementOps, 'front');
 /** 智能柜库存 (105). */
 export const { list: cabinetMovementList } = movementHandlers(cabinetMovementOps, 'cabinet');
+/** 本地库存 · a store balance's 库存流水 (on its detail page). */
+export const { list: storeMovementList } = movementHandlers(storeMovementOps, 'store');

@@ -5,7 +5,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface MovementFilter {
   skuId?: number;
-  /** A SKU code or barcode (exact). */
+  /** A SKU code or barcode (exact): one SKU, see skuIdByCode. */
   sku?: string;
   type?: string;
   docCode?: string;
@@ -17,8 +17,11 @@ export interface MovementFilter {
 }
 
 /**
- * The movements of one location kind with their SKU (goods_sku read only) and location. The kind (+ SKU) and the time
- * sort have their indexes (0034: stock_movement_kind_idx, stock_movement_kind_sku_idx).
+ * The movements of one location kind with their SKU (goods_sku read only) and location. Every filter reads along an
+ * index already in the keyset order (created_at, id), no sort step: the kind alone and the time range
+ * stock_movement_kind_idx, SKU (id or code / barcode) stock_movement_kind_sku_idx, type stock_movement_kind_type_idx,
+ * location stock_movement_location_idx (0034), document stock_movement_kind_doc_idx, device
+ * stock_movement_kind_device_idx (0042). The plan test in stock-movement.test.ts checks each.
  */
 export function movementQuery(db: Db, merchantId: number, kind: string, f: MovementFilter) {
   let q = db
@@ -52,31 +55,36 @@ export function movementQuery(db: Db, merchantId: number, kind: string, f: Movem
     .where('stock_movement.merchant_id', '=', merchantId)
     .where('stock_movement.location_kind', '=', kind);
   if (f.locationId !== undefined) q = q.where('stock_movement.location_id', '=', f.locationId);
-  if (f.deviceCode) {
-    const slots = db
-      .selectFrom('stock_location')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('kind', '=', kind)
-      .where('device_code', '=', f.deviceCode.toUpperCase());
-    q = q.where('stock_movement.location_id', 'in', slots);
-  }
+  // the slot's device is kept on the movement (0042: stock_movement_kind_device_idx)
+  if (f.deviceCode) q = q.where('stock_movement.device_code', '=', f.deviceCode.toUpperCase());
   if (f.skuId !== undefined) q = q.where('stock_movement.sku_id', '=', f.skuId);
-  if (f.sku) q = q.where('stock_movement.sku_id', 'in', skuIdsByCode(db, merchantId, f.sku));
+  // one SKU, found first (a constant subquery), so stock_movement_kind_sku_idx serves it like a skuId
+  if (f.sku) q = q.where('stock_movement.sku_id', '=', skuIdByCode(db, merchantId, f.sku));
   if (f.type) q = q.where('stock_movement.type', '=', f.type);
+  // 0042: stock_movement_kind_doc_idx, only the document's movements
   if (f.docCode) q = q.where('stock_movement.doc_code', '=', f.docCode.toUpperCase());
   if (f.createdRange) {
-    q = q.where('stock_movement.created_at', '>=', f.createdRange[0]).where('stock_movement.created_at', '<=', f.createdRange[1]);
+    const [from, to] = f.createdRange;
+    q = q.where((eb) => eb.between('stock_movement.created_at', from, to));
   }
   return q;
 }
 export type MovementDbRow = Awaited<ReturnType<ReturnType<typeof movementQuery>['execute']>>[number];
 
-/** The merchant's SKUs whose code or barcode is exactly this (a subquery). */
-function skuIdsByCode(db: Db, merchantId: number, code: string) {
-  return db
-    .selectFrom('goods_sku')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where((eb) => eb.or([eb('sku_code', '=', code.toUpperCase()), eb('barcode', '=', code)]));
+/**
+ * The one SKU a code or barcode names (a scalar subquery, evaluated once): the SKU of that code (unique per merchant),
+ * else the live SKU of that barcode (unique among live SKUs), else the latest deleted one of that barcode; null (no
+ * movement matches) when none.
+ */
+function skuIdByCode(db: Db, merchantId: number, code: string) {
+  const skus = () => db.selectFrom('goods_sku').select('id').where('merchant_id', '=', merchantId);
+  return db.selectNoFrom((eb) =>
+    eb.fn
+      .coalesce(
+        skus().where('sku_code', '=', code.toUpperCase()),
+        skus().where('barcode', '=', code).where('deleted_at', 'is', null),
+        skus().where('barcode', '=', code).orderBy('id', 'desc').limit(1),
+      )
+      .as('id'),
+  );
 }

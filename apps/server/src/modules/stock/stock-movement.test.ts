@@ -1,7 +1,7 @@
 import { CODES, type ApiClient } from '@merchant/contracts';
 import { INVALID_CURSOR_MESSAGE, type KeysetPage } from '@merchant/contracts/core/keyset';
 import { stockBalanceOps, type StockBalanceRow, type StockEditResult } from '@merchant/contracts/stock/stock-balance';
-import { stockMovementOps, type StockMovementRow } from '@merchant/contracts/stock/stock-movement';
+import { stockMovementListInput, stockMovementOps, type StockMovementRow } from '@merchant/contracts/stock/stock-movement';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/calls.ts';
@@ -95,6 +95,8 @@ describe.each(DIALECTS)('hub 库存流水 (%s)', (dialect) => {
     expect((await page({ sku: a.code })).list.map((r) => r.skuId)).toEqual([a.id, a.id, a.id]);
     expect((await page({ sku: a.code.toLowerCase() })).total).toBe(3);
     expect((await page({ sku: 'NO-SUCH' })).total).toBe(0);
+    const { barcode } = await t.db.db.selectFrom('goods_sku').select('barcode').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect((await page({ sku: barcode })).list.map((r) => r.skuId)).toEqual([a.id, a.id, a.id]);
     const locks = await walk({ type: 'lock', pageSize: 1 });
     expect(locks.flat()).toHaveLength(2);
     expect((await page({ type: 'unlock' })).list).toMatchObject([{ skuId: fx.skus[1].id, lockDelta: -2, lockedBefore: 2, lockedAfter: 0 }]);
@@ -140,22 +142,35 @@ describe.each(DIALECTS)('hub 库存流水 (%s)', (dialect) => {
     expect(rows[header]).toEqual(expect.arrayContaining(['流水类型', '变动数量', '现有库存（前→后）', '单据编号']));
     const body = rows.slice(header + 1);
     expect(body).toHaveLength(4);
-    expect(body[0]).toEqual(expect.arrayContaining(['调整', '+20', '10 → 30', codes[5]]));
+    expect(body[0]).toEqual(expect.arrayContaining(['调整', 20, '10 → 30', codes[5]]));
   });
 
-  it.runIf(dialect === 'sqlite')('the list (and filtered by SKU) reads along the kind indexes, no sort step', async () => {
+  it.runIf(dialect === 'sqlite')('every filter of the list reads along its index in keyset order, no sort step', async () => {
     const plan = async (f: repo.MovementFilter, cursor: boolean) => {
-      let q = repo.movementQuery(t.db.db, fx.merchantId, 'hub', f);
+      let q = repo.movementQuery(t.db.db, fx.merchantId, 'cabinet', f);
       const col = 'stock_movement.created_at';
       if (cursor) q = q.where((eb) => eb.and([eb(col, '<=', 5), eb.or([eb(col, '<', 5), eb('stock_movement.id', '<', 9)])]));
       const c = q.orderBy(col, 'desc').orderBy('stock_movement.id', 'desc').limit(21).compile();
       const r = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
       return r.rows.map((x) => x.detail).join(' | ');
     };
-    for (const [f, index] of [
+    const cases: [repo.MovementFilter, RegExp][] = [
       [{}, /stock_movement_kind_idx \(merchant_id=\? AND location_kind=\?/],
+      [{ createdRange: [1, 2] }, /stock_movement_kind_idx \(merchant_id=\? AND location_kind=\? AND created_at>\? AND created_at<\?\)/],
       [{ skuId: fx.skus[0].id }, /stock_movement_kind_sku_idx \(merchant_id=\? AND location_kind=\? AND sku_id=\?/],
-    ] as const) {
+      [{ sku: fx.skus[0].code }, /stock_movement_kind_sku_idx \(merchant_id=\? AND location_kind=\? AND sku_id=\?/],
+      [{ type: 'lock' }, /stock_movement_kind_type_idx \(merchant_id=\? AND location_kind=\? AND type=\?/],
+      [{ docCode: 'KB2611240001' }, /stock_movement_kind_doc_idx \(merchant_id=\? AND location_kind=\? AND doc_code=\?/],
+      [{ locationId: 1 }, /stock_movement_location_idx \(merchant_id=\? AND location_id=\?/],
+      [{ deviceCode: 'D001' }, /stock_movement_kind_device_idx \(merchant_id=\? AND location_kind=\? AND device_code=\?/],
+    ];
+    // every filter of the contract's list input is covered (merchantId scopes, cursor / paging / sort are the keyset's)
+    const covered = new Set(cases.flatMap(([f]) => Object.keys(f)));
+    const filters = Object.keys(stockMovementListInput.shape).filter(
+      (k) => !['merchantId', 'cursor', 'pageSize', 'sortField', 'sortOrder'].includes(k),
+    );
+    expect(filters.filter((k) => !covered.has(k))).toEqual([]);
+    for (const [f, index] of cases) {
       for (const cursor of [false, true]) {
         const p = await plan(f, cursor);
         expect(p, `${JSON.stringify(f)} ${cursor}`).toMatch(index);

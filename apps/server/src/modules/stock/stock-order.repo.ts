@@ -18,14 +18,6 @@ export const findOrder = (db: Db, merchantId: number, kind: string, orderCode: s
   return q.executeTakeFirst();
 };
 
-export const codeTaken = async (db: Db, merchantId: number, orderCode: string) =>
-  (await db
-    .selectFrom('stock_order')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('order_code', '=', orderCode)
-    .executeTakeFirst()) !== undefined;
-
 export async function insertOrder(db: Db, row: Insertable<StockOrderTable>): Promise<number> {
   const r = await db.insertInto('stock_order').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(r.id);
@@ -94,13 +86,18 @@ export const linesOf = (db: Db, orderId: number) =>
     .execute();
 export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 
-/** The movements an order posted (before → after per SKU). */
-export const movementsOf = (db: Db, merchantId: number, orderCode: string) =>
+/**
+ * The movements an order posted (before → after per SKU): of its code at its location only, so a movement of another
+ * document that carries the same code (one written before codes were registered, 0042) never shows on the order.
+ */
+export const movementsOf = (db: Db, merchantId: number, order: { order_code: string; location_id: number; location_kind: string }) =>
   db
     .selectFrom('stock_movement')
     .select(['sku_id', 'on_hand_before', 'on_hand_after'])
     .where('merchant_id', '=', merchantId)
-    .where('doc_code', '=', orderCode)
+    .where('location_kind', '=', order.location_kind)
+    .where('doc_code', '=', order.order_code)
+    .where('location_id', '=', Number(order.location_id))
     .execute();
 
 /** Live SKUs of the merchant among these ids. */

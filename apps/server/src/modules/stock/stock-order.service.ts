@@ -1,7 +1,7 @@
 import { STALE_VERSION_MESSAGE, type HistoryEntry } from '@merchant/contracts/core/history';
 import type { KeysetPage } from '@merchant/contracts/core/keyset';
 import type { Paged } from '@merchant/contracts';
-import { STOCK_DOC_TYPES, STOCK_LOCATION_KINDS, type StockLocationKind } from '@merchant/contracts/stock/stock-fields';
+import { STOCK_LOCATION_KINDS, type StockLocationKind } from '@merchant/contracts/stock/stock-fields';
 import {
   CONFIRMED_NOT_CANCELLABLE,
   STOCK_ORDER_ACTIONS,
@@ -28,12 +28,19 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { withGeneratedCode } from '../../platform/business-code.ts';
 import { badInput, conflict, notFound } from '../../platform/errors.ts';
 import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { describeChanges, historyPage, writeHistory } from '../../platform/record-history.ts';
-import { actorOf, hubLocation, postMovements, wholesalerLocation, type LocationRow } from './stock-ledger.service.ts';
+import {
+  actorOf,
+  hubLocation,
+  postMovements,
+  registerDocCode,
+  wholesalerLocation,
+  withStockDocCode,
+  type LocationRow,
+} from './stock-ledger.service.ts';
 import { assertWarehouseEnabled, enabledWarehouseLocation } from './front-warehouse.service.ts';
 import * as repo from './stock-order.repo.ts';
 
@@ -85,7 +92,6 @@ const bookFilter = (book: StockBook, f: repo.OrderFilter): repo.OrderFilter => {
 };
 
 export const STOCK_ORDER_SUBJECT = 'stock.order';
-const CODE_INDEX = { index: 'stock_order_code_uq', table: 'stock_order', columns: ['merchant_id', 'order_code'] };
 
 const statusName = (s: number) => STOCK_ORDER_STATUS[s as StockOrderStatus] ?? String(s);
 const typeName = (t: string) => STOCK_ORDER_TYPES[t as StockOrderType] ?? t;
@@ -172,7 +178,7 @@ export async function detail(ctx: SessionOpContext, book: StockBook, orderCode: 
   const r = await requireOrder(ctx, book, orderCode);
   const [lines, moves, location] = await Promise.all([
     repo.linesOf(ctx.db, Number(r.id)),
-    Number(r.status) === STOCK_ORDER_CONFIRMED ? repo.movementsOf(ctx.db, ctx.merchantId, r.order_code) : Promise.resolve([]),
+    Number(r.status) === STOCK_ORDER_CONFIRMED ? repo.movementsOf(ctx.db, ctx.merchantId, r) : Promise.resolve([]),
     ctx.db.selectFrom('stock_location').select('name').where('id', '=', r.location_id).executeTakeFirst(),
   ]);
   const bySku = new Map(moves.map((m) => [Number(m.sku_id), m]));
@@ -262,40 +268,38 @@ export async function create(ctx: SessionOpContext, book: StockBook, i: CreateIn
   const codes = await checkSkus(ctx, i.lines);
   const now = ctx.clock.now();
   const totals = totalsOf(i.lines);
-  return withGeneratedCode(
-    STOCK_DOC_TYPES[i.orderType].prefix,
-    now,
-    (c) => repo.codeTaken(ctx.db, ctx.merchantId, c),
-    CODE_INDEX,
-    (orderCode) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const location = await book.location(trx, ctx.merchantId, now, i.warehouseId);
-        const id = await repo.insertOrder(trx, {
-          merchant_id: ctx.merchantId,
-          order_type: i.orderType,
-          order_code: orderCode,
-          location_id: Number(location.id),
-          location_kind: book.kind,
-          status: STOCK_ORDER_DRAFT,
-          counterparty: i.counterparty,
-          remark: i.remark,
-          ...totals,
-          creator_name: ctx.session.userName,
-          version: 1,
-          created_by: ctx.session.accountId,
-          created_at: now,
-          updated_at: now,
-        });
-        await repo.replaceLines(trx, id, lineRows(ctx.merchantId, id, i.lines));
-        await writeHistory(trx, ctx, {
-          subject: STOCK_ORDER_SUBJECT,
-          subjectId: orderCode,
-          action: 'create',
-          actionLabel: '新建',
-          remark: createdRemark(i.orderType, i.counterparty, i.lines, codes),
-        });
-        return stateOf(orderCode, STOCK_ORDER_DRAFT, 1);
-      }),
+  // RK / TH are shared with the movement-only documents (the store's 新增 RK): the code is checked against every stock
+  // document and registered in stock_doc_code, whose unique index makes a concurrent draw of the same code run again
+  return withStockDocCode(ctx.db, ctx.merchantId, i.orderType, now, (orderCode) =>
+    ctx.db.transaction().execute(async (trx) => {
+      await registerDocCode(trx, { merchantId: ctx.merchantId, now }, i.orderType, orderCode);
+      const location = await book.location(trx, ctx.merchantId, now, i.warehouseId);
+      const id = await repo.insertOrder(trx, {
+        merchant_id: ctx.merchantId,
+        order_type: i.orderType,
+        order_code: orderCode,
+        location_id: Number(location.id),
+        location_kind: book.kind,
+        status: STOCK_ORDER_DRAFT,
+        counterparty: i.counterparty,
+        remark: i.remark,
+        ...totals,
+        creator_name: ctx.session.userName,
+        version: 1,
+        created_by: ctx.session.accountId,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.replaceLines(trx, id, lineRows(ctx.merchantId, id, i.lines));
+      await writeHistory(trx, ctx, {
+        subject: STOCK_ORDER_SUBJECT,
+        subjectId: orderCode,
+        action: 'create',
+        actionLabel: '新建',
+        remark: createdRemark(i.orderType, i.counterparty, i.lines, codes),
+      });
+      return stateOf(orderCode, STOCK_ORDER_DRAFT, 1);
+    }),
   );
 }
 

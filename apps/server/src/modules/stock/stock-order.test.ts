@@ -297,31 +297,38 @@ describe.each(DIALECTS)('stock orders 入库单 / 退货单 (%s)', (dialect) => 
     }
   });
 
-  it.runIf(dialect === 'sqlite')('the list (all, by 单据类型, by 状态) reads along 0034’s indexes, no sort step', async () => {
-    const plan = async (f: repo.OrderFilter) => {
-      const c = repo
-        .listQuery(t.db.db, 1, 'hub', f)
-        .orderBy('stock_order.created_at', 'desc')
-        .orderBy('stock_order.id', 'desc')
-        .limit(21)
-        .compile();
-      const r = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
-      return r.rows.map((x) => x.detail).join(' | ');
-    };
-    for (const [f, index] of [
-      [{}, /stock_order_list_idx \(merchant_id=\? AND location_kind=\?\)/],
-      [{ orderType: 'inbound' }, /stock_order_type_idx \(merchant_id=\? AND location_kind=\? AND order_type=\?\)/],
-      [{ status: 0 }, /stock_order_status_idx \(merchant_id=\? AND location_kind=\? AND status=\?\)/],
-      [
-        { orderType: 'return', status: 0 },
-        /stock_order_(status|type)_idx \(merchant_id=\? AND location_kind=\? AND (status|order_type)=\?\)/,
-      ],
-    ] as const) {
-      const p = await plan(f);
-      expect(p, JSON.stringify(f)).toMatch(index);
-      expect(p, JSON.stringify(f)).not.toContain('TEMP B-TREE');
-    }
-  });
+  it.runIf(dialect === 'sqlite')(
+    'the list (all, by 单据类型, by 状态, by 前置仓) reads along 0034 / 0040’s indexes, no sort step',
+    async () => {
+      const plan = async (f: repo.OrderFilter, kind = 'hub') => {
+        const c = repo
+          .listQuery(t.db.db, 1, kind, f)
+          .orderBy('stock_order.created_at', 'desc')
+          .orderBy('stock_order.id', 'desc')
+          .limit(21)
+          .compile();
+        const r = await t.db.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
+        return r.rows.map((x) => x.detail).join(' | ');
+      };
+      for (const [f, index] of [
+        [{}, /stock_order_list_idx \(merchant_id=\? AND location_kind=\?\)/],
+        [{ orderType: 'inbound' }, /stock_order_type_idx \(merchant_id=\? AND location_kind=\? AND order_type=\?\)/],
+        [{ status: 0 }, /stock_order_status_idx \(merchant_id=\? AND location_kind=\? AND status=\?\)/],
+        [
+          { orderType: 'return', status: 0 },
+          /stock_order_type_status_idx \(merchant_id=\? AND location_kind=\? AND order_type=\? AND status=\?\)/,
+        ],
+      ] as const) {
+        const p = await plan(f);
+        expect(p, JSON.stringify(f)).toMatch(index);
+        expect(p, JSON.stringify(f)).not.toContain('TEMP B-TREE');
+      }
+      // a front-warehouse page keeps its type and may pick a warehouse (its location)
+      const front = await plan({ orderType: 'inbound', warehouseId: 1 }, 'front');
+      expect(front).toMatch(/stock_order_location_type_idx \(merchant_id=\? AND location_id=\? AND order_type=\?\)/);
+      expect(front).not.toContain('TEMP B-TREE');
+    },
+  );
 
   it('offers the merchant’s own SKUs to pick', async () => {
     const found = await call<StockSkuOption[]>(admin, ops.skuOptions, { keyword: fx.skus[0].code });

@@ -14,11 +14,13 @@ const DAY = 86_400_000;
 /**
  * The demo's stock (after devices 30, goods 41, cabinet goods 45), every quantity posted through the ledger so that stock
  * = Σ movements holds in the seed itself (`npm run reconcile` passes on a fresh demo):
- * - twelve front warehouses 前置仓 with their owners and stock locations (the last one 停用);
- * - every slot of the demo cabinets that carry goods gets its 期初库存 (an opening balance document, QC…) — most at or
- *   near the slot's par level, some below it, a few empty (sales come with the orders of issue 16);
- * - the wholesaler stock 批发商库存 and every enabled front warehouse get their 期初库存 (one QC… document each).
- * - a few 盘点单 of the first cabinets: one posted through the ledger, one 待审核, one 盘点中 (stocktake.seed-data.ts).
+ * - twelve front warehouses 前置仓 with their owners and stock locations (the last one 停用), 65 days ago;
+ * - every slot of the demo cabinets that carry goods gets its 期初库存 60 days ago (an opening balance document, QC…) —
+ *   most at or near the slot's par level, some below it, a few empty (sales come with the orders of issue 16);
+ * - the wholesaler stock 批发商库存 and every enabled front warehouse get their 期初库存 60 days ago (one QC… each);
+ * - 入库单 / 退货单 of 库存中心, 批发商库存 and the 前置仓 (stock-order.seed-data.ts), 本地库存 of twelve stores
+ *   (store-stock.seed-data.ts), 补货单 (replenish.seed-data.ts), then 盘点单 (stocktake.seed-data.ts) — each page 50+
+ *   rows over the last two months, every state, every quantity through the ledger in time order per cabinet.
  */
 export const seed: Seed = {
   order: 50,
@@ -30,7 +32,7 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
   const mid = await demoMerchantId(db);
   if (mid === undefined) return;
   const admin = await demoAccount(db, mid, 'admin');
-  await seedFrontWarehouses(db, mid, now - 40 * DAY);
+  await seedFrontWarehouses(db, mid, now - 65 * DAY);
   const actorAt = (at: number): StockActor => ({
     merchantId: mid,
     operatorId: admin?.id ?? 0,
@@ -41,8 +43,8 @@ export async function seedStock(db: Kysely<Database>, now: number): Promise<void
   await seedWholesalerAndFrontOpenings(db, mid, now, actorAt);
   await seedStockOrders(db, mid, admin, now);
   await seedStoreStock(db, mid, actorAt, now);
-  await seedStocktakes(db, mid, admin, now);
   await seedReplenishment(db, mid, admin, now);
+  await seedStocktakes(db, mid, admin, now);
 }
 
 /** 期初库存 for every planogram slot of the demo cabinets: one opening document per cabinet. */
@@ -57,7 +59,7 @@ async function seedCabinetSlots(db: Kysely<Database>, mid: number, now: number, 
     .orderBy('col')
     .execute();
   if (slots.length === 0) return;
-  const openedAt = now - 10 * DAY;
+  const openedAt = now - 60 * DAY;
   const codeOf = new Map(
     [...new Set(slots.map((s) => s.device_code))].map((d, n) => [d, `QC${cstDate(openedAt)}${String(n + 1).padStart(4, '0')}`]),
   );
@@ -111,7 +113,7 @@ async function seedWholesalerAndFrontOpenings(db: Kysely<Database>, mid: number,
     .where('status', '=', 1)
     .orderBy('id')
     .execute();
-  const openedAt = now - 30 * DAY;
+  const openedAt = now - 60 * DAY;
   await db.transaction().execute(async (trx) => {
     const [wholesale] = await ensureLocations(trx, mid, [{ kind: 'wholesaler', code: 'WHOLESALE', name: '批发商库存' }], openedAt);
     const front = await trx

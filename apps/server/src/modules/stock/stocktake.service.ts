@@ -24,7 +24,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { withGeneratedCode } from '../../platform/business-code.ts';
-import { badInput, conflict, notFound } from '../../platform/errors.ts';
+import { badInput, conflict, guardUnique, notFound, type UniqueKey } from '../../platform/errors.ts';
 import { fetchKeysetPage } from '../../platform/keyset-page.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
@@ -41,6 +41,15 @@ import * as repo from './stocktake.repo.ts';
 export const STOCKTAKE_SUBJECT = 'stock.stocktake';
 const CODE_INDEX = { index: 'stocktake_code_uq', table: 'stocktake', columns: ['merchant_id', 'stocktake_code'] };
 const OPEN = [STOCKTAKE_COUNTING, STOCKTAKE_SUBMITTED];
+
+const openTakenMessage = (deviceCode: string, code = '') => `智能柜${deviceCode}已有未完成的盘点单${code}，请先完成或作废`;
+/** One open (盘点中 / 待审核) stocktake per cabinet: the partial unique index refuses the loser of a race past the check. */
+const openTaken = (ctx: SessionOpContext, deviceCode: string): UniqueKey => ({
+  index: 'stocktake_open_uq',
+  table: 'stocktake',
+  columns: ['merchant_id', 'device_code'],
+  message: async () => openTakenMessage(deviceCode, (await repo.openOfDevice(ctx.db, ctx.merchantId, deviceCode, OPEN))?.stocktake_code),
+});
 
 const statusName = (s: number) => STOCKTAKE_STATUS[s as StocktakeStatus] ?? String(s);
 const actionsOf = (status: number): StocktakeRow['actions'] => STOCKTAKE_ACTIONS.filter((a) => stocktakeAllowed(a, status));
@@ -161,52 +170,54 @@ export async function deviceOptions(ctx: SessionOpContext): Promise<StocktakeDev
 /** A new stocktake of a cabinet: its code (PD…), the snapshot of every slot × SKU balance, its history; one transaction. */
 export async function create(ctx: SessionOpContext, i: { deviceCode: string; remark: string }): Promise<StocktakeState> {
   const now = ctx.clock.now();
-  return withGeneratedCode(
-    STOCK_DOC_TYPES.stocktake.prefix,
-    now,
-    (c) => repo.codeTaken(ctx.db, ctx.merchantId, c),
-    CODE_INDEX,
-    (code) =>
-      ctx.db.transaction().execute(async (trx) => {
-        const slots = await repo.slotBalances(trx, ctx.merchantId, i.deviceCode);
-        if (slots.length === 0) throw badInput(`智能柜（${i.deviceCode}）不存在或没有货道库存（字段：deviceCode）`);
-        const open = await repo.openOfDevice(trx, ctx.merchantId, i.deviceCode, OPEN);
-        if (open) throw conflict(`智能柜${i.deviceCode}已有未完成的盘点单${open.stocktake_code}，请先完成或作废`);
-        const id = await repo.insertStocktake(trx, {
-          merchant_id: ctx.merchantId,
-          stocktake_code: code,
-          device_code: i.deviceCode,
-          device_name: await repo.deviceName(trx, ctx.merchantId, i.deviceCode),
-          status: STOCKTAKE_COUNTING,
-          line_count: slots.length,
-          remark: i.remark,
-          creator_name: ctx.session.userName,
-          version: 1,
-          created_by: ctx.session.accountId,
-          created_at: now,
-          updated_at: now,
-        });
-        await repo.insertLines(
-          trx,
-          slots.map((s) => ({
+  const write = () =>
+    withGeneratedCode(
+      STOCK_DOC_TYPES.stocktake.prefix,
+      now,
+      (c) => repo.codeTaken(ctx.db, ctx.merchantId, c),
+      CODE_INDEX,
+      (code) =>
+        ctx.db.transaction().execute(async (trx) => {
+          const slots = await repo.slotBalances(trx, ctx.merchantId, i.deviceCode);
+          if (slots.length === 0) throw badInput(`智能柜（${i.deviceCode}）不存在或没有货道库存（字段：deviceCode）`);
+          const open = await repo.openOfDevice(trx, ctx.merchantId, i.deviceCode, OPEN);
+          if (open) throw conflict(openTakenMessage(i.deviceCode, open.stocktake_code));
+          const id = await repo.insertStocktake(trx, {
             merchant_id: ctx.merchantId,
-            stocktake_id: id,
-            location_id: Number(s.location_id),
-            slot_no: s.slot_no,
-            sku_id: Number(s.sku_id),
-            system_qty: Number(s.on_hand),
-          })),
-        );
-        await writeHistory(trx, ctx, {
-          subject: STOCKTAKE_SUBJECT,
-          subjectId: code,
-          action: 'create',
-          actionLabel: '新建',
-          remark: `智能柜${i.deviceCode}，${slots.length}个货道，系统库存共${slots.reduce((n, s) => n + Number(s.on_hand), 0)}件（快照）`,
-        });
-        return stateOf(code, STOCKTAKE_COUNTING, 1);
-      }),
-  );
+            stocktake_code: code,
+            device_code: i.deviceCode,
+            device_name: await repo.deviceName(trx, ctx.merchantId, i.deviceCode),
+            status: STOCKTAKE_COUNTING,
+            line_count: slots.length,
+            remark: i.remark,
+            creator_name: ctx.session.userName,
+            version: 1,
+            created_by: ctx.session.accountId,
+            created_at: now,
+            updated_at: now,
+          });
+          await repo.insertLines(
+            trx,
+            slots.map((s) => ({
+              merchant_id: ctx.merchantId,
+              stocktake_id: id,
+              location_id: Number(s.location_id),
+              slot_no: s.slot_no,
+              sku_id: Number(s.sku_id),
+              system_qty: Number(s.on_hand),
+            })),
+          );
+          await writeHistory(trx, ctx, {
+            subject: STOCKTAKE_SUBJECT,
+            subjectId: code,
+            action: 'create',
+            actionLabel: '新建',
+            remark: `智能柜${i.deviceCode}，${slots.length}个货道，系统库存共${slots.reduce((n, s) => n + Number(s.on_hand), 0)}件（快照）`,
+          });
+          return stateOf(code, STOCKTAKE_COUNTING, 1);
+        }),
+    );
+  return guardUnique(write, openTaken(ctx, i.deviceCode));
 }
 
 type CountInput = z.output<typeof stocktakeCountInput>;

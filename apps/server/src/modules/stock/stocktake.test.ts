@@ -265,6 +265,18 @@ describe.each(DIALECTS)('stocktakes 盘点单 (%s)', (dialect) => {
     expect(moves).toBe(d.lines.filter((l) => l.variance).length);
     expect(await reconcileCheck.run(t.db.db, merchantId)).toEqual([]);
   });
+  it('one open stocktake per cabinet under a race: of 6 concurrent creates exactly one opens', async () => {
+    const device = takeDevice();
+    const answers = await race(6, () => op(admin, ops.create, { deviceCode: device }) as Promise<RaceAnswer>);
+    const [won] = expectWinners(answers, { code: CODES.conflict, msg: /^智能柜.+已有未完成的盘点单PD\d+，请先完成或作废$/ });
+    const open = await t.db.db
+      .selectFrom('stocktake')
+      .select('stocktake_code')
+      .where('device_code', '=', device)
+      .where('status', 'in', [0, 1])
+      .execute();
+    expect(open.map((o) => o.stocktake_code)).toEqual([(won.data as StocktakeState).stocktakeCode]);
+  });
   const rowCountOf = async (code: string) =>
     (await t.db.db.selectFrom('stock_movement').select('id').where('doc_code', '=', code).execute()).length;
 

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { contains } from '../../platform/like.ts';
 import { fetchPage } from '../../platform/page-query.ts';
-import { balanceQuery, docCodeTaken, type BalanceFilter } from './stock-balance.repo.ts';
+import { balanceQuery, type BalanceFilter } from './stock-balance.repo.ts';
 import { movementQuery } from './stock-movement.repo.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -58,12 +58,4 @@ export function balanceMovements(db: Db, merchantId: number, b: { locationId: nu
   let q = movementQuery(db, merchantId, 'store', { skuId: b.skuId }).where('stock_movement.location_id', '=', b.locationId);
   if (docType) q = q.where('stock_movement.doc_type', '=', docType);
   return q.orderBy('stock_movement.created_at', 'desc').orderBy('stock_movement.id', 'desc').limit(20).execute();
-}
-
-/** Is an 入库 code taken, by a movement or by a stock order of the merchant? */
-export async function inboundCodeTaken(db: Db, merchantId: number, code: string): Promise<boolean> {
-  if (await docCodeTaken(db, merchantId, code)) return true;
-  return Boolean(
-    await db.selectFrom('stock_order').select('id').where('merchant_id', '=', merchantId).where('order_code', '=', code).executeTakeFirst(),
-  );
 }

@@ -7,7 +7,7 @@ import { ensureLocation, postMovements, type StockActor, type StockMove } from '
 const DAY = 86_400_000;
 
 /**
- * The demo's store stock (本地库存, section 128): the first three open stores receive eight SKUs through 入库 documents
+ * The demo's store stock (本地库存, section 128): the first twelve open stores receive ten SKUs through 入库 documents
  * (RK…, one per store and date) 35, 18 and 4 days ago, and one hand edit (库存编辑 KB…) per store 2 days ago — so 库存列表,
  * 详情 and the 库存报表 of this month and the last have numbers. Every quantity through postMovements.
  */
@@ -18,7 +18,7 @@ export async function seedStoreStock(db: Kysely<Database>, mid: number, actorAt:
     .where('merchant_id', '=', mid)
     .where('status', '=', 1)
     .orderBy('id')
-    .limit(3)
+    .limit(12)
     .execute();
   const skus = await db
     .selectFrom('goods_sku')
@@ -26,7 +26,7 @@ export async function seedStoreStock(db: Kysely<Database>, mid: number, actorAt:
     .where('merchant_id', '=', mid)
     .where('deleted_at', 'is', null)
     .orderBy('id')
-    .limit(8)
+    .limit(10)
     .execute();
   if (stores.length === 0 || skus.length === 0) return;
   // serials below 1000: the demo's stock orders number theirs from 1000

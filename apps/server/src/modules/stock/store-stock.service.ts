@@ -1,5 +1,4 @@
 import type { Paged } from '@merchant/contracts';
-import { STOCK_DOC_TYPES } from '@merchant/contracts/stock/stock-fields';
 import type { StockEditResult } from '@merchant/contracts/stock/stock-balance';
 import type {
   StoreStockDetail,
@@ -9,12 +8,11 @@ import type {
   storeStockGetInput,
 } from '@merchant/contracts/stock/store-stock';
 import type { z } from 'zod';
-import { generateCode } from '../../platform/business-code.ts';
 import { badInput, notFound } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { balanceExportRows, editBalance } from './stock-balance.service.ts';
 import { skuWithBalance } from './stock-balance.repo.ts';
-import { actorOf, ensureLocation, locationById, postMovements } from './stock-ledger.service.ts';
+import { actorOf, ensureLocation, locationById, postMovements, registerDocCode, withStockDocCode } from './stock-ledger.service.ts';
 import { toMovementRow } from './stock-movement.service.ts';
 import * as repo from './store-stock.repo.ts';
 
@@ -63,21 +61,23 @@ export async function detail(ctx: SessionOpContext, i: z.output<typeof storeStoc
 /** 新增门店库存: brings a quantity of a SKU into an open store of the merchant as one 入库 movement (RK…). */
 export async function add(ctx: SessionOpContext, i: z.output<typeof storeStockAddInput>) {
   const actor = actorOf(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
-    const store = await repo.storeByCode(trx, ctx.merchantId, i.storeCode);
-    if (!store) throw notFound('门店');
-    if (Number(store.status) !== STORE_OPEN) throw badInput(`门店「${store.name}」不在营业中，不能新增库存（字段：storeCode）`);
-    const sku = await skuWithBalance(trx, ctx.merchantId, 'store', i.skuId);
-    if (!sku) throw notFound('SKU');
-    const location = await ensureLocation(trx, ctx.merchantId, { kind: 'store', code: store.store_code, name: store.name }, actor.now);
-    const docCode = await generateCode(STOCK_DOC_TYPES.inbound.prefix, actor.now, (c) => repo.inboundCodeTaken(trx, ctx.merchantId, c));
-    await postMovements(trx, actor, [
-      { locationId: location.id, skuId: i.skuId, type: 'inbound', quantity: i.quantity, docType: 'inbound', docCode, reason: i.reason },
-    ]);
-    const b = await repo.storeBalanceOf(trx, ctx.merchantId, store.store_code, i.skuId);
-    if (!b) throw new Error('store stock balance was not stored');
-    return { id: Number(b.id), docCode, onHand: Number(b.on_hand), locked: Number(b.locked), version: Number(b.version) };
-  });
+  return withStockDocCode(ctx.db, ctx.merchantId, 'inbound', actor.now, (docCode) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const store = await repo.storeByCode(trx, ctx.merchantId, i.storeCode);
+      if (!store) throw notFound('门店');
+      if (Number(store.status) !== STORE_OPEN) throw badInput(`门店「${store.name}」不在营业中，不能新增库存（字段：storeCode）`);
+      const sku = await skuWithBalance(trx, ctx.merchantId, 'store', i.skuId);
+      if (!sku) throw notFound('SKU');
+      const location = await ensureLocation(trx, ctx.merchantId, { kind: 'store', code: store.store_code, name: store.name }, actor.now);
+      await registerDocCode(trx, actor, 'inbound', docCode);
+      await postMovements(trx, actor, [
+        { locationId: location.id, skuId: i.skuId, type: 'inbound', quantity: i.quantity, docType: 'inbound', docCode, reason: i.reason },
+      ]);
+      const b = await repo.storeBalanceOf(trx, ctx.merchantId, store.store_code, i.skuId);
+      if (!b) throw new Error('store stock balance was not stored');
+      return { id: Number(b.id), docCode, onHand: Number(b.on_hand), locked: Number(b.locked), version: Number(b.version) };
+    }),
+  );
 }
 
 /** The hand edit of one store balance (by id): stock-balance.service's editBalance at that balance's store. */

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { loadAccess } from '../auth/access.ts';
 import { forbidden } from '../errors.ts';
+import { addOpenApiToDocument } from '../open-api/open-api-docs.ts';
+import { openApiEndpointsOf } from '../open-api/open-api.ts';
 import { sessionOf, type GatewayDeps } from './gateway.ts';
 import type { OperationRegistry } from './registry.ts';
 
@@ -50,7 +52,8 @@ export function openApiDocument(registry: OperationRegistry, version: string) {
     info: {
       title: '商户管理系统 API',
       version,
-      description: '统一网关操作（按 name 分发）。Unified gateway operations, dispatched by name.',
+      description:
+        '统一网关操作（按 name 分发），以及开放接口（/open-api/…，按应用签名）。Unified gateway operations, dispatched by name; and the signed open API.',
     },
     paths,
   };
@@ -78,6 +81,10 @@ export async function registerApiDocs(app: FastifyInstance, deps: GatewayDeps, v
       if (route === DOCS_PREFIX || route.startsWith(`${DOCS_PREFIX}/`)) await adminsOnly(req);
     });
   }
-  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument(deps.registry, version) as never } });
+  const document: ReturnType<typeof openApiDocument> & { components?: Record<string, unknown> } = openApiDocument(deps.registry, version);
+  // The open API's endpoints (/open-api/…) are mounted after this, by the routes: they join the document once the app
+  // is ready, before any request (the static document is read, and cached, on the first one).
+  app.addHook('onReady', async () => addOpenApiToDocument(document, openApiEndpointsOf(app)));
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
 }

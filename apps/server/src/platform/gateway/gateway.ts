@@ -10,7 +10,7 @@ import { writeAudit } from '../audit.ts';
 import { AppError, asAppError, badInput, forbidden, sessionInvalid } from '../errors.ts';
 import { foreignMerchantId } from '../tenant.ts';
 import type { Operation, OperationRegistry } from './registry.ts';
-import type { OpContext, Services, SessionOpContext } from './op-context.ts';
+import type { AppEnv, OpContext, Services, SessionOpContext } from './op-context.ts';
 
 export interface GatewayDeps {
   db: Db;
@@ -41,20 +41,23 @@ export function sessionOf(deps: GatewayDeps, req: FastifyRequest) {
   });
 }
 
+/** What every context holds of the app (database, settings, clock, services), with a logger. */
+export const appEnv = (deps: GatewayDeps, log: AppEnv['log']): AppEnv => ({
+  db: deps.db.db,
+  dialect: deps.db.dialect,
+  stream: deps.db.stream,
+  config: deps.config,
+  clock: deps.clock,
+  services: deps.services,
+  log,
+});
+
 /** An operation's context for a caller: a request, or a background job acting as an account. */
 export function operationContext(
   deps: GatewayDeps,
   caller: Pick<OpContext, 'log' | 'ip' | 'userAgent' | 'clientAnchor' | 'session'>,
 ): OpContext {
-  const ctx: OpContext = {
-    db: deps.db.db,
-    dialect: deps.db.dialect,
-    stream: deps.db.stream,
-    config: deps.config,
-    clock: deps.clock,
-    services: deps.services,
-    ...caller,
-  };
+  const ctx: OpContext = { ...appEnv(deps, caller.log), ...caller };
   // A job acting as an account runs like that account's request: its merchant with it.
   if (caller.session) (ctx as SessionOpContext).merchantId = caller.session.merchantId;
   return ctx;

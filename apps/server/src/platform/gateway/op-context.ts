@@ -52,3 +52,24 @@ export interface SessionOpContext extends OpContext {
   /** The session's merchant: every query of the operation is scoped by it. */
   merchantId: number;
 }
+
+/** What a context holds of the app, without a caller: the database, settings, clock, services and a logger. */
+export type AppEnv = Pick<OpContext, 'db' | 'dialect' | 'stream' | 'config' | 'clock' | 'log' | 'services'>;
+
+/**
+ * The context of work the system does on a merchant's behalf — a device's report, a scheduled apply, a payment
+ * notification —, named `userName` (系统（…）) in history, the operation log and the ledgers.
+ */
+export function actingAsSystem(
+  env: AppEnv,
+  merchantId: number,
+  who: { userName: string; userAgent: string; accountId?: number },
+): SessionOpContext {
+  return {
+    ...env,
+    ip: '',
+    userAgent: who.userAgent,
+    session: { sessionId: 0, accountId: who.accountId ?? 0, merchantId, userName: who.userName, organizationId: null, roleIds: [] },
+    merchantId,
+  };
+}

@@ -16,7 +16,7 @@ import { GATEWAY_PATHS } from '@merchant/contracts';
  */
 
 /** Areas of the site, by path prefix (each matches the prefix itself or the prefix followed by `/`). */
-const API_PREFIXES = ['/ben-api', '/uni-api', '/permissionApi', '/track', '/docs'] as const;
+const API_PREFIXES = ['/ben-api', '/uni-api', '/permissionApi', '/track', '/docs', '/pay-api', '/open-api'] as const;
 const SECURE_PREFIX = '/ben-api';
 
 export type TargetArea = 'secure' | 'api' | 'web';

@@ -6,7 +6,7 @@ type RuleObject = Exclude<FormRule, (...args: never[]) => unknown>;
 
 /** The part of a zod schema a form rule needs (kept structural so apps/web needs no zod import). */
 export interface ParseableSchema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } };
+  safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ message: string; path?: PropertyKey[] }> } };
 }
 
 /**
@@ -20,6 +20,21 @@ export function zodRule(schema: ParseableSchema): RuleObject {
       if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
     },
   };
+}
+
+/**
+ * A field's rule from a whole-form schema whose checks span fields (a zod `.refine` with a `path`, e.g. 请选择前置仓 only
+ * when the source is a 前置仓): the form's values are checked as the server checks the request, and the issues at this
+ * field are shown under it.
+ */
+export function zodFormRule(schema: ParseableSchema, field: string): (form: { getFieldsValue: (all: true) => unknown }) => RuleObject {
+  return (form) => ({
+    validator: async () => {
+      const result = schema.safeParse(form.getFieldsValue(true));
+      const issue = result.success ? undefined : result.error?.issues.find((i) => i.path?.[0] === field);
+      if (issue) throw new Error(issue.message);
+    },
+  });
 }
 
 /**

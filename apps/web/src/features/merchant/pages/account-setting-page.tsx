@@ -11,7 +11,7 @@ import { RevealPhoneSuffix } from '../../../shared/ui/masked-phone.tsx';
 import { describeChange } from '@merchant/contracts/merchant/field-value';
 import { call } from '../../../platform/call.ts';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
-import { useHasAnchor } from '../components/use-anchor.ts';
+import { useHasAnchor } from '../../../platform/use-anchor.ts';
 
 type Values = Pick<
   MerchantInfo,

@@ -12,7 +12,7 @@ import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { SettleTag } from '../components/status-tag.tsx';
-import { useHasAnchor, useIsAdmin } from '../components/use-anchor.ts';
+import { useHasAnchor, useIsAdmin } from '../../../platform/use-anchor.ts';
 
 const KEY = ['merchant', 'settle-records'] as const;
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 import { call } from '../../../platform/call.ts';
 import { SETTLE_CURRENT_KEY, SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
-import { useHasAnchor } from '../components/use-anchor.ts';
+import { useHasAnchor } from '../../../platform/use-anchor.ts';
 
 const STATUS_VIEW: Record<number, { status: 'info' | 'success' | 'error' | 'warning'; title: string }> = {
   1: { status: 'info', title: '申请已提交，等待管理员审核' },

@@ -13,7 +13,7 @@ import { QueryList } from '../../../platform/list/query-list.tsx';
 import { FilePreview } from '../components/file-preview.tsx';
 import { ReviewModal } from '../components/review-modal.tsx';
 import { ChangeTag } from '../components/status-tag.tsx';
-import { useIsAdmin } from '../components/use-anchor.ts';
+import { useIsAdmin } from '../../../platform/use-anchor.ts';
 
 const KEY = ['merchant', 'changes'] as const;
 

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
 import { call } from '../../../platform/call.ts';
 import { FilePreview } from '../components/file-preview.tsx';
-import { useHasAnchor } from '../components/use-anchor.ts';
+import { useHasAnchor } from '../../../platform/use-anchor.ts';
 import { settleColor } from '../components/status-tag.tsx';
 
 const dash = (v: string | null | undefined) => (v ? v : '--');

@@ -7,7 +7,7 @@ import { settleApplyOps } from '@merchant/contracts/merchant/settle-apply';
 import { call } from '../../../platform/call.ts';
 import { SettleSteps, useSettleCurrent } from '../components/settle-steps.tsx';
 import { SettleTag } from '../components/status-tag.tsx';
-import { useHasAnchor } from '../components/use-anchor.ts';
+import { useHasAnchor } from '../../../platform/use-anchor.ts';
 
 /** settle-apply: where the merchant stands and the way into the four-step application. */
 export default function SettleApplyPage() {

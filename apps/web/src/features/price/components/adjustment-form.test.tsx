@@ -1,14 +1,11 @@
 import { adjustmentOps, type AdjustmentDetail } from '@merchant/contracts/price/price-adjustment';
 import { priceOptionOps } from '@merchant/contracts/price/price-options';
 import { priceSheetOps } from '@merchant/contracts/price/price-sheet';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { AdjustmentForm } from './adjustment-form.tsx';
 
 vi.mock('../../../platform/call.ts', () => ({ call: vi.fn() }));
@@ -56,23 +53,13 @@ const draft: AdjustmentDetail = {
 };
 
 function setup(ui: React.ReactNode, at = '/website/goods/price-adjustment-detail') {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/website/goods/price-adjustment-detail', element: ui },
       { path: '*', element: <div>elsewhere</div> },
     ],
-    { initialEntries: [at] },
+    at,
   );
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
-  return router;
 }
 
 describe('AdjustmentForm (新建 / 编辑调价单)', { timeout: 60_000 }, () => {

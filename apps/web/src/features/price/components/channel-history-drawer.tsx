@@ -1,21 +1,16 @@
 import { priceChannelOps } from '@merchant/contracts/price/price-channel';
-import { Drawer } from 'antd';
-import { RecordHistory } from '../../../platform/record-history.tsx';
+import { RecordHistoryDrawer } from '../../../platform/record-history.tsx';
 
 /** A second channel's trail (变更记录): who added, edited, enabled / disabled it or changed its cabinets, and when. */
 export function ChannelHistoryDrawer({ channel, onClose }: { channel: { id: number; name: string } | null; onClose: () => void }) {
   return (
-    <Drawer
-      open={channel !== null}
+    <RecordHistoryDrawer
       title={channel ? `变更记录：${channel.name}` : ''}
-      size={900}
+      operation={priceChannelOps.history}
+      input={channel ? { id: channel.id } : null}
+      queryKey={['price', 'channel', channel?.id]}
+      testId="channel-history"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="channel-history"
-    >
-      {channel ? (
-        <RecordHistory operation={priceChannelOps.history} input={{ id: channel.id }} queryKey={['price', 'channel', channel.id]} />
-      ) : null}
-    </Drawer>
+    />
   );
 }

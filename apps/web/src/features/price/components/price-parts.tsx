@@ -9,7 +9,6 @@ import {
 import { PRICE_CHANNEL_STATUS } from '@merchant/contracts/price/price-channel';
 import { PRICE_LAYERS, PRICE_SCOPES } from '@merchant/contracts/price/price-fields';
 import { Tag } from 'antd';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
 import type { ListColumn, ListOption } from '../../../shared/ui/list/list-columns.ts';
 
@@ -71,15 +70,6 @@ export const yuanColumn = <T,>(key: string, title: string, over?: Over<T>): List
   width: 120,
   align: 'right',
   render: (v) => yuanText(v),
-  ...over,
-});
-
-/** A moment, formatted. */
-export const timeColumn = <T,>(key: string, title: string, over?: Over<T>): ListColumn<T> => ({
-  key,
-  title,
-  width: 170,
-  render: (v) => (v ? formatDateTime(v as number) : '--'),
   ...over,
 });
 

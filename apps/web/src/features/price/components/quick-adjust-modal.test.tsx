@@ -1,12 +1,9 @@
 import { adjustmentOps } from '@merchant/contracts/price/price-adjustment';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { QuickAdjustModal } from './quick-adjust-modal.tsx';
 
 vi.mock('../../../platform/call.ts', () => ({
@@ -15,7 +12,7 @@ vi.mock('../../../platform/call.ts', () => ({
 
 function setup() {
   const log: string[] = [];
-  const router = createMemoryRouter([
+  renderRoutes([
     {
       path: '/',
       element: (
@@ -33,15 +30,6 @@ function setup() {
       ),
     },
   ]);
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
   return log;
 }
 

@@ -1,14 +1,11 @@
 import { priceChannelOps } from '@merchant/contracts/price/price-channel';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
 import { setBusinessTimeZone } from '../../../shared/format/date.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { ChannelHistoryDrawer } from './channel-history-drawer.tsx';
 import { SheetToolbar } from './sheet-toolbar.tsx';
 
@@ -34,20 +31,10 @@ vi.mock('../../../platform/call.ts', () => ({
 }));
 
 function setup(element: ReactNode) {
-  const router = createMemoryRouter([
+  return renderRoutes([
     { path: '/', element },
     { path: '*', element: <div data-testid="elsewhere" /> },
   ]);
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
-  return router;
 }
 
 const skus = [

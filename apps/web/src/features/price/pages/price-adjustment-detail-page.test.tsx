@@ -1,14 +1,11 @@
 import { adjustmentOps, type AdjustmentDetail } from '@merchant/contracts/price/price-adjustment';
 import { priceOptionOps } from '@merchant/contracts/price/price-options';
 import { priceSheetOps } from '@merchant/contracts/price/price-sheet';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import PriceAdjustmentDetailPage from './price-adjustment-detail-page.tsx';
 
 vi.mock('../../../platform/call.ts', () => ({ call: vi.fn() }));
@@ -63,17 +60,9 @@ function open(detail: AdjustmentDetail) {
 }
 
 function mount(search: string) {
-  const router = createMemoryRouter([{ path: '/website/goods/price-adjustment-detail', element: <PriceAdjustmentDetailPage /> }], {
-    initialEntries: [`/website/goods/price-adjustment-detail${search}`],
-  });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
+  renderRoutes(
+    [{ path: '/website/goods/price-adjustment-detail', element: <PriceAdjustmentDetailPage /> }],
+    `/website/goods/price-adjustment-detail${search}`,
   );
 }
 

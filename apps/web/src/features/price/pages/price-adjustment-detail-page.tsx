@@ -1,10 +1,10 @@
 import { adjustmentOps, type AdjustmentDetail, type AdjustmentLine, type AdjustmentPush } from '@merchant/contracts/price/price-adjustment';
 import { priceOptionOps } from '@merchant/contracts/price/price-options';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Result, Space, Table } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../platform/call.ts';
-import { RecordHistory } from '../../../platform/record-history.tsx';
+import { DocumentDetail, DocumentLines, DocumentLoading, DocumentNotFound } from '../../../platform/document-detail.tsx';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { useAdjustmentActions } from '../components/adjustment-actions.tsx';
 import { AdjustmentForm } from '../components/adjustment-form.tsx';
@@ -76,104 +76,75 @@ function AdjustmentView({ order }: { order: AdjustmentDetail }) {
   const actions = useAdjustmentActions();
   const can = (a: (typeof order.actions)[number]) => order.actions.includes(a);
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card
-        variant="borderless"
-        title={
-          <Space>
-            <span data-testid="adjustment-title">调价单 {order.orderNo}</span>
-            <AdjustmentStatusTag status={order.status} name={order.statusName} />
-          </Space>
-        }
-        extra={
-          <Space>
-            {can('edit') ? <Button onClick={() => navigate(adjustmentPath(order.orderNo, 'edit'))}>编辑</Button> : null}
-            {can('submit') ? (
-              <Button type="primary" onClick={() => actions.submit(order)}>
-                提交
-              </Button>
-            ) : null}
-            {can('cancel') ? (
-              <Button danger onClick={() => actions.cancel(order)}>
-                取消调价
-              </Button>
-            ) : null}
-            {can('delete') ? (
-              <Button danger onClick={() => actions.remove(order, () => navigate(PRICE_ADJUSTMENT_LIST))}>
-                删除
-              </Button>
-            ) : null}
-            {order.status === 3 ? (
-              <Button onClick={() => navigate(`${PRICE_RECORDS}?orderNo=${encodeURIComponent(order.orderNo)}`)}>价格记录</Button>
-            ) : null}
-          </Space>
-        }
-      >
-        <Descriptions
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'orderNo', label: '调价单号', children: order.orderNo },
-            { key: 'status', label: '状态', children: order.statusName },
-            { key: 'scope', label: '调价范围', children: order.scopeTypeName },
-            { key: 'targets', label: '调价对象', children: order.scopeSummary },
-            { key: 'count', label: '商品数', children: `${order.skuCount} 个（${order.lineCount} 行）` },
-            { key: 'mode', label: '生效方式', children: order.effectiveModeName },
-            { key: 'effectiveAt', label: '生效时间', children: time(order.effectiveAt) },
-            { key: 'reason', label: '调价原因', children: order.reason },
-            { key: 'creator', label: '创建', children: `${order.creatorName} ${time(order.createdAt)}` },
-            ...(order.submittedAt
-              ? [{ key: 'submitter', label: '提交', children: `${order.submitterName} ${time(order.submittedAt)}` }]
-              : []),
-            ...(order.appliedAt ? [{ key: 'applied', label: '实际生效', children: time(order.appliedAt) }] : []),
-            ...(order.cancelledAt
-              ? [
-                  { key: 'canceller', label: '取消', children: `${order.cancellerName} ${time(order.cancelledAt)}` },
-                  { key: 'cancelReason', label: '取消原因', children: order.cancelReason },
-                ]
-              : []),
-          ]}
-        />
-      </Card>
-      <Card variant="borderless" title="调价明细">
-        <Table<AdjustmentLine>
-          rowKey={(l) => `${l.skuId}|${l.scopeKey}`}
-          size="small"
-          dataSource={order.lines}
-          pagination={order.lines.length > 20 ? { pageSize: 20, showTotal: (n) => `共 ${n} 行` } : false}
-          data-testid="adjustment-line-table"
-          columns={[
-            { key: 'skuCode', title: 'SKU编码', dataIndex: 'skuCode', width: 120 },
-            { key: 'skuName', title: 'SKU名称', dataIndex: 'skuName' },
-            { key: 'barcode', title: '条码', dataIndex: 'barcode', width: 150 },
-            { key: 'scopeName', title: '调价对象', dataIndex: 'scopeName' },
-            {
-              key: 'oldPrice',
-              title: order.status === 1 ? '当前价（元）' : '原价（元）',
-              width: 120,
-              align: 'right',
-              render: (_v, l) => yuanText(l.oldPrice),
-            },
-            { key: 'newPrice', title: '新价格（元）', width: 120, align: 'right', render: (_v, l) => yuanText(l.newPrice) },
-            {
-              key: 'change',
-              title: '变动',
-              width: 180,
-              align: 'right',
-              render: (_v, l) => <PriceChange oldPrice={l.oldPrice} newPrice={l.newPrice} />,
-            },
-          ]}
-        />
-      </Card>
+    <DocumentDetail
+      title={`调价单 ${order.orderNo}`}
+      titleTestId="adjustment-title"
+      status={<AdjustmentStatusTag status={order.status} name={order.statusName} />}
+      actions={[
+        { key: 'edit', label: '编辑', show: can('edit'), onClick: () => navigate(adjustmentPath(order.orderNo, 'edit')) },
+        { key: 'submit', label: '提交', show: can('submit'), onClick: () => actions.submit(order), type: 'primary' },
+        { key: 'cancel', label: '取消调价', show: can('cancel'), onClick: () => actions.cancel(order), danger: true },
+        {
+          key: 'delete',
+          label: '删除',
+          show: can('delete'),
+          onClick: () => actions.remove(order, () => navigate(PRICE_ADJUSTMENT_LIST)),
+          danger: true,
+        },
+        {
+          key: 'records',
+          label: '价格记录',
+          show: order.status === 3,
+          onClick: () => navigate(`${PRICE_RECORDS}?orderNo=${encodeURIComponent(order.orderNo)}`),
+        },
+      ]}
+      items={[
+        { key: 'orderNo', label: '调价单号', children: order.orderNo },
+        { key: 'status', label: '状态', children: order.statusName },
+        { key: 'scope', label: '调价范围', children: order.scopeTypeName },
+        { key: 'targets', label: '调价对象', children: order.scopeSummary },
+        { key: 'count', label: '商品数', children: `${order.skuCount} 个（${order.lineCount} 行）` },
+        { key: 'mode', label: '生效方式', children: order.effectiveModeName },
+        { key: 'effectiveAt', label: '生效时间', children: time(order.effectiveAt) },
+        { key: 'reason', label: '调价原因', children: order.reason },
+        { key: 'creator', label: '创建', children: `${order.creatorName} ${time(order.createdAt)}` },
+        !!order.submittedAt && { key: 'submitter', label: '提交', children: `${order.submitterName} ${time(order.submittedAt)}` },
+        !!order.appliedAt && { key: 'applied', label: '实际生效', children: time(order.appliedAt) },
+        !!order.cancelledAt && { key: 'canceller', label: '取消', children: `${order.cancellerName} ${time(order.cancelledAt)}` },
+        !!order.cancelledAt && { key: 'cancelReason', label: '取消原因', children: order.cancelReason },
+      ]}
+      history={{ operation: adjustmentOps.history, input: { orderNo: order.orderNo }, queryKey: ['price', 'adjustment', order.orderNo] }}
+      modals={actions.cancelModal}
+    >
+      <DocumentLines<AdjustmentLine>
+        title="调价明细"
+        testId="adjustment-line-table"
+        rows={order.lines}
+        rowKey={(l) => `${l.skuId}|${l.scopeKey}`}
+        columns={[
+          { key: 'skuCode', title: 'SKU编码', dataIndex: 'skuCode', width: 120 },
+          { key: 'skuName', title: 'SKU名称', dataIndex: 'skuName' },
+          { key: 'barcode', title: '条码', dataIndex: 'barcode', width: 150 },
+          { key: 'scopeName', title: '调价对象', dataIndex: 'scopeName' },
+          {
+            key: 'oldPrice',
+            title: order.status === 1 ? '当前价（元）' : '原价（元）',
+            width: 120,
+            align: 'right',
+            render: (_v, l) => yuanText(l.oldPrice),
+          },
+          { key: 'newPrice', title: '新价格（元）', width: 120, align: 'right', render: (_v, l) => yuanText(l.newPrice) },
+          {
+            key: 'change',
+            title: '变动',
+            width: 180,
+            align: 'right',
+            render: (_v, l) => <PriceChange oldPrice={l.oldPrice} newPrice={l.newPrice} />,
+          },
+        ]}
+      />
       {order.pushes.length ? <PushTable order={order} /> : null}
-      <Card variant="borderless" title="操作记录">
-        <RecordHistory
-          operation={adjustmentOps.history}
-          input={{ orderNo: order.orderNo }}
-          queryKey={['price', 'adjustment', order.orderNo]}
-        />
-      </Card>
-      {actions.cancelModal}
-    </Space>
+    </DocumentDetail>
   );
 }
 
@@ -194,12 +165,7 @@ function MatchingCabinetsForm({
     retry: false,
   });
   const back = <Link to={PRICE_ADJUSTMENT_LIST}>返回价格调整</Link>;
-  if (q.isLoading)
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
+  if (q.isLoading) return <DocumentLoading />;
   if (q.isError || !q.data)
     return (
       <Result status="warning" title="无法确定要调价的智能柜" subTitle={q.error instanceof Error ? q.error.message : ''} extra={back} />
@@ -238,7 +204,6 @@ export default function PriceAdjustmentDetailPage() {
     enabled: !!orderNo,
     refetchInterval: (query) => (moving(query.state.data) && !edit ? 3000 : false),
   });
-  const back = <Link to={PRICE_ADJUSTMENT_LIST}>返回价格调整</Link>;
   if (!orderNo) {
     const matching = parseMatchingCabinets(search);
     return matching ? (
@@ -247,13 +212,8 @@ export default function PriceAdjustmentDetailPage() {
       <AdjustmentForm prefill={parsePrefill(search)} />
     );
   }
-  if (q.isLoading)
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
-  if (!q.data) return <Result status="warning" title="找不到该调价单" extra={back} />;
+  if (q.isLoading) return <DocumentLoading />;
+  if (!q.data) return <DocumentNotFound title="找不到该调价单" back={{ to: PRICE_ADJUSTMENT_LIST, label: '返回价格调整' }} />;
   if (edit) {
     if (!q.data.actions.includes('edit'))
       return (

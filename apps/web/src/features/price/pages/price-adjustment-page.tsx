@@ -8,19 +8,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { createdAtColumn, timeColumn } from '../../../shared/ui/list/time-columns.ts';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
 import { useAdjustmentActions } from '../components/adjustment-actions.tsx';
 import { ChannelHistoryDrawer } from '../components/channel-history-drawer.tsx';
 import { BindCabinetsModal, ChannelFormModal } from '../components/channel-modals.tsx';
 import { adjustmentPath, channelSheetPath, newAdjustmentPath } from '../components/price-paths.ts';
 import { useFirstChannels } from '../components/price-pickers.tsx';
-import {
-  AdjustmentStatusTag,
-  ChannelStatusTag,
-  channelStatusOptions,
-  optionsOf,
-  scopeOptions,
-  timeColumn,
-} from '../components/price-parts.tsx';
+import { AdjustmentStatusTag, ChannelStatusTag, channelStatusOptions, optionsOf, scopeOptions } from '../components/price-parts.tsx';
 
 /** 调价单: every order, newest first; actions by status (查看 / 编辑 / 提交 / 取消 / 删除). */
 function AdjustmentList() {
@@ -54,39 +49,14 @@ function AdjustmentList() {
     },
     { key: 'reason', title: '调价原因', width: 180, ellipsis: true },
     { key: 'creatorName', title: '创建人', width: 100 },
-    timeColumn('createdAt', '创建时间', { sortable: true, search: { type: 'dateRange', name: 'createdRange', label: '创建时间' } }),
-    {
-      key: 'actions',
-      title: '操作',
-      width: 220,
-      render: (_v, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(adjustmentPath(r.orderNo))}>
-            查看
-          </Button>
-          {r.actions.includes('edit') ? (
-            <Button type="link" size="small" onClick={() => navigate(adjustmentPath(r.orderNo, 'edit'))}>
-              编辑
-            </Button>
-          ) : null}
-          {r.actions.includes('submit') ? (
-            <Button type="link" size="small" onClick={() => actions.submit(r)}>
-              提交
-            </Button>
-          ) : null}
-          {r.actions.includes('cancel') ? (
-            <Button type="link" size="small" danger onClick={() => actions.cancel(r)}>
-              取消
-            </Button>
-          ) : null}
-          {r.actions.includes('delete') ? (
-            <Button type="link" size="small" danger onClick={() => actions.remove(r)}>
-              删除
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
+    createdAtColumn(),
+    rowActionsColumn(220, (r) => [
+      { key: 'view', label: '查看', onClick: () => navigate(adjustmentPath(r.orderNo)) },
+      { key: 'edit', label: '编辑', show: r.actions.includes('edit'), onClick: () => navigate(adjustmentPath(r.orderNo, 'edit')) },
+      { key: 'submit', label: '提交', show: r.actions.includes('submit'), onClick: () => actions.submit(r) },
+      { key: 'cancel', label: '取消', show: r.actions.includes('cancel'), onClick: () => actions.cancel(r), danger: true },
+      { key: 'delete', label: '删除', show: r.actions.includes('delete'), onClick: () => actions.remove(r), danger: true },
+    ]),
   ];
   return (
     <>
@@ -162,30 +132,13 @@ function ChannelList() {
     { key: 'remark', title: '备注', width: 180, ellipsis: true },
     { key: 'creatorName', title: '创建人', width: 100 },
     timeColumn('createdAt', '创建时间', { sortable: true }),
-    {
-      key: 'actions',
-      title: '操作',
-      width: 300,
-      render: (_v, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(channelSheetPath(r.firstChannelName, r.id, r.name))}>
-            渠道价格
-          </Button>
-          <Button type="link" size="small" onClick={() => setEditing(r)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" onClick={() => setBinding(r)}>
-            绑定智能柜
-          </Button>
-          <Button type="link" size="small" danger={r.status === 1} onClick={() => toggle(r)}>
-            {r.status === 1 ? '停用' : '启用'}
-          </Button>
-          <Button type="link" size="small" onClick={() => setHistoryOf(r)}>
-            历史
-          </Button>
-        </Space>
-      ),
-    },
+    rowActionsColumn(300, (r) => [
+      { key: 'prices', label: '渠道价格', onClick: () => navigate(channelSheetPath(r.firstChannelName, r.id, r.name)) },
+      { key: 'edit', label: '编辑', onClick: () => setEditing(r) },
+      { key: 'bind', label: '绑定智能柜', onClick: () => setBinding(r) },
+      { key: 'toggle', label: r.status === 1 ? '停用' : '启用', onClick: () => toggle(r), danger: r.status === 1 },
+      { key: 'history', label: '历史', onClick: () => setHistoryOf(r) },
+    ]),
   ];
   return (
     <>

@@ -6,7 +6,8 @@ import { QueryList } from '../../../platform/list/query-list.tsx';
 import { currentTab, writeTabState } from '../../../platform/tab-state.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { adjustmentPath } from '../components/price-paths.ts';
-import { PriceChange, scopeOptions, timeColumn, yuanColumn, yuanText } from '../components/price-parts.tsx';
+import { timeColumn } from '../../../shared/ui/list/time-columns.ts';
+import { PriceChange, scopeOptions, yuanColumn, yuanText } from '../components/price-parts.tsx';
 
 const SETTINGS_ID = 'price.records';
 const positiveInt = (v: unknown) => (/^\d+$/.test(String(v).trim()) && Number(v) > 0 ? Number(v) : v);

@@ -1,12 +1,9 @@
 import { frontWarehouseOps, type FrontWarehouseRow } from '@merchant/contracts/stock/front-warehouse';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { FrontWarehouseFormModal, frontWarehouseInput } from './front-warehouse-form-modal.tsx';
 
 const REGIONS = [
@@ -45,21 +42,12 @@ const row: FrontWarehouseRow = {
 
 function setup(editing: FrontWarehouseRow | null) {
   const log: string[] = [];
-  const router = createMemoryRouter([
+  renderRoutes([
     {
       path: '/',
       element: <FrontWarehouseFormModal editing={editing} onSaved={() => log.push('saved')} onClose={() => log.push('closed')} />,
     },
   ]);
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
   return log;
 }
 const writes = () => vi.mocked(call).mock.calls.filter(([op]) => (op as { name: string }).name !== frontWarehouseOps.regions.name);

@@ -1,6 +1,5 @@
 import { frontWarehouseOps } from '@merchant/contracts/stock/front-warehouse';
-import { Drawer } from 'antd';
-import { RecordHistory } from '../../../platform/record-history.tsx';
+import { RecordHistoryDrawer } from '../../../platform/record-history.tsx';
 
 /** A front warehouse's trail (变更记录): who added, edited, enabled / disabled it, and when. */
 export function FrontWarehouseHistoryDrawer({
@@ -11,21 +10,13 @@ export function FrontWarehouseHistoryDrawer({
   onClose: () => void;
 }) {
   return (
-    <Drawer
-      open={warehouse !== null}
+    <RecordHistoryDrawer
       title={warehouse ? `变更记录：${warehouse.name}` : ''}
-      size={900}
+      operation={frontWarehouseOps.history}
+      input={warehouse ? { id: warehouse.id } : null}
+      queryKey={['stock', 'front-warehouse', warehouse?.id]}
+      testId="front-warehouse-history"
       onClose={onClose}
-      destroyOnHidden
-      data-testid="front-warehouse-history"
-    >
-      {warehouse ? (
-        <RecordHistory
-          operation={frontWarehouseOps.history}
-          input={{ id: warehouse.id }}
-          queryKey={['stock', 'front-warehouse', warehouse.id]}
-        />
-      ) : null}
-    </Drawer>
+    />
   );
 }

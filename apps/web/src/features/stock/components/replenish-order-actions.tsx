@@ -1,5 +1,6 @@
 import {
   replenishCancelInput,
+  replenishCompleteInput,
   replenishOrderOps,
   type ReplenishOrderDetail,
   type ReplenishOrderRow,
@@ -11,7 +12,10 @@ import { call } from '../../../platform/call.ts';
 import { FormModal } from '../../../platform/form-modal.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 
-type Order = Pick<ReplenishOrderRow, 'orderCode' | 'version' | 'deviceCode' | 'sourceName' | 'lineCount' | 'totalSent'>;
+/** A line's 实装数量 as the server checks it. */
+const loadedSchema = replenishCompleteInput.shape.lines.element.shape.loaded;
+
+type Order = Pick<ReplenishOrderRow, 'orderCode' | 'version' | 'deviceCode' | 'sourceName' | 'lineCount' | 'totalSent' | 'status'>;
 const cancelReasonRule = zodRule(replenishCancelInput.shape.cancelReason);
 
 /** 派送 (asked first: stock leaves the source), 完成 (the loaded quantity of every slot), 取消 (with its reason). */
@@ -27,7 +31,7 @@ export function useReplenishOrderActions() {
   const dispatch = (o: Order) =>
     modal.confirm({
       title: `派送补货单 ${o.orderCode}？`,
-      content: `派送后将从${o.sourceName}扣减 ${o.lineCount} 个货道共 ${o.totalSent} 件，送往设备 ${o.deviceCode}；货源库存不足时整单不会派送。派送后不能取消。`,
+      content: `派送后将从${o.sourceName}扣减生成时已锁定的 ${o.lineCount} 个货道共 ${o.totalSent} 件，送往设备 ${o.deviceCode}。配送途中取消的，货物退回${o.sourceName}。`,
       okText: '派送',
       onOk: async () => {
         try {
@@ -70,7 +74,11 @@ export function useReplenishOrderActions() {
           }}
           onClose={() => setCancelling(null)}
         >
-          <p style={{ color: 'rgba(0,0,0,0.65)' }}>取消后该补货单不会影响库存，且不可恢复。</p>
+          <p style={{ color: 'rgba(0,0,0,0.65)' }}>
+            {cancelling.status === 1
+              ? `补货单已派送：取消后已发出的 ${cancelling.totalSent} 件退回${cancelling.sourceName}（货物未装入智能柜时才取消；已装柜请“完成补货”）。不可恢复。`
+              : `取消后释放${cancelling.sourceName}为该补货单锁定的 ${cancelling.totalSent} 件库存，且不可恢复。`}
+          </p>
           <Form.Item label="取消原因" name="cancelReason" required rules={[cancelReasonRule]}>
             <Input.TextArea rows={3} maxLength={200} showCount />
           </Form.Item>
@@ -118,7 +126,9 @@ export function useReplenishOrderActions() {
                     name={['loaded', l.slotNo]}
                     noStyle
                     rules={[
+                      zodRule(loadedSchema),
                       {
+                        // an empty cell (the schema would read it as 0) and the line's own bound (checked by the server too)
                         validator: async (_r, v: unknown) => {
                           if (v === null || v === undefined || v === '') throw new Error('请填写实装数量');
                           if (Number(v) > l.quantity) throw new Error(`实装数量不能大于补货数量${l.quantity}`);

@@ -1,12 +1,12 @@
 import type { OperationContract } from '@merchant/contracts';
 import { REPLENISH_ORDER_STATUS, REPLENISH_ORDER_STATUS_COLORS } from '@merchant/contracts/stock/replenish-order';
-import { REPLENISH_RULE_STATUS, REPLENISH_RULE_STATUS_COLORS } from '@merchant/contracts/stock/replenish-rule';
+import { REPLENISH_RULE_STATUS, REPLENISH_RULE_STATUS_COLORS, REPLENISH_SOURCES } from '@merchant/contracts/stock/replenish-rule';
 import { replenishSlotOps } from '@merchant/contracts/stock/replenish-slot';
 import { frontWarehouseOps } from '@merchant/contracts/stock/front-warehouse';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Select, Tag, type SelectProps } from 'antd';
+import { Select, Tag, type SelectProps } from 'antd';
 import { call } from '../../../platform/call.ts';
-import { RecordHistory } from '../../../platform/record-history.tsx';
+import { RecordHistoryDrawer } from '../../../platform/record-history.tsx';
 
 // 智能柜补货 (section 105): the shared bits of 规则配置, 补货规则 and 补货单 (docs/stock.md "补货").
 
@@ -19,6 +19,9 @@ export const replenishOrderStatusOptions = Object.entries(REPLENISH_ORDER_STATUS
   value: Number(value),
   label,
 }));
+
+export const replenishRuleStatusOptions = Object.entries(REPLENISH_RULE_STATUS).map(([value, label]) => ({ value: Number(value), label }));
+export const replenishSourceOptions = Object.entries(REPLENISH_SOURCES).map(([value, label]) => ({ value, label }));
 
 /** 启用 / 停用 of a rule. */
 export function ReplenishRuleStatusTag({ status }: { status: number }) {
@@ -74,9 +77,14 @@ export function ReplenishHistoryDrawer<I extends Record<string, unknown>>({
   onClose: () => void;
 }) {
   return (
-    <Drawer open={input !== null} title={title} size={900} onClose={onClose} destroyOnHidden data-testid="replenish-history">
-      {input ? <RecordHistory operation={operation} input={input} queryKey={['stock', 'replenish-history', title]} /> : null}
-    </Drawer>
+    <RecordHistoryDrawer
+      title={title}
+      operation={operation}
+      input={input}
+      queryKey={['stock', 'replenish-history', title]}
+      testId="replenish-history"
+      onClose={onClose}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import {
   REPLENISH_FILL_TO,
   REPLENISH_SOURCES,
   REPLENISH_TRIGGERS,
+  replenishRuleAddInput,
   replenishRuleFields,
   replenishRuleOps,
   type ReplenishRuleRow,
@@ -9,7 +10,7 @@ import {
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { call } from '../../../platform/call.ts';
 import { FormModal } from '../../../platform/form-modal.tsx';
-import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { zodFormRule, zodRule } from '../../../shared/ui/zod-rule.ts';
 import { FrontWarehouseSelect, ReplenishDeviceSelect } from './replenish-parts.tsx';
 
 export interface RuleValues {
@@ -84,13 +85,7 @@ export function ReplenishRuleForm({
           name="triggerPercent"
           required
           extra="可用库存不高于货道容量的这个百分比时补货"
-          rules={[
-            {
-              validator: async (_r, v: unknown) => {
-                if (v === null || v === undefined || Number(v) < 1 || Number(v) > 99) throw new Error('请输入触发百分比（1–99）');
-              },
-            },
-          ]}
+          rules={[zodRule(replenishRuleFields.triggerPercent), zodFormRule(replenishRuleAddInput, 'triggerPercent')]}
         >
           <InputNumber min={1} max={99} precision={0} suffix="%" style={{ width: 160 }} />
         </Form.Item>
@@ -105,7 +100,7 @@ export function ReplenishRuleForm({
         <Radio.Group options={radios(REPLENISH_SOURCES)} />
       </Form.Item>
       {sourceKind === 'front' ? (
-        <Form.Item label="前置仓" name="frontWarehouseId" required rules={[{ required: true, message: '请选择前置仓' }]}>
+        <Form.Item label="前置仓" name="frontWarehouseId" required rules={[zodFormRule(replenishRuleAddInput, 'frontWarehouseId')]}>
           <FrontWarehouseSelect />
         </Form.Item>
       ) : null}

@@ -1,10 +1,8 @@
 import { replenishSlotOps, type ReplenishSlotRow } from '@merchant/contracts/stock/replenish-slot';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { ReplenishSlotForm } from './replenish-slot-form.tsx';
 
 vi.mock('../../../platform/call.ts', () => ({ call: vi.fn(() => Promise.resolve({})) }));
@@ -28,17 +26,9 @@ const slot: ReplenishSlotRow = {
 
 function setup() {
   const log: string[] = [];
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <RouterProvider
-          router={createMemoryRouter([
-            { path: '/', element: <ReplenishSlotForm slot={slot} onSaved={() => log.push('saved')} onClose={() => log.push('closed')} /> },
-          ])}
-        />
-      </App>
-    </ConfigProvider>,
-  );
+  renderRoutes([
+    { path: '/', element: <ReplenishSlotForm slot={slot} onSaved={() => log.push('saved')} onClose={() => log.push('closed')} /> },
+  ]);
   return log;
 }
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: /保\s*存/ })));

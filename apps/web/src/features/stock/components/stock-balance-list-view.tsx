@@ -1,12 +1,12 @@
-import { LOW_STOCK_THRESHOLD, STOCK_AVAILABILITY, type StockBalanceRow } from '@merchant/contracts/stock/stock-balance';
-import { Button, Space, Typography } from 'antd';
+import type { StockBalanceRow } from '@merchant/contracts/stock/stock-balance';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
 import { editorOf, movementsOf, type StockBalanceBook } from './stock-balance-book.ts';
-import { mapOptions, quantityColumn, skuColumns, useStockCategories } from './stock-balance-parts.tsx';
+import { balanceColumns, skuColumns, useStockCategories } from './stock-balance-parts.tsx';
 import { locationColumns, useBookLocations } from './stock-location-columns.tsx';
 
 /**
@@ -20,40 +20,11 @@ export function StockBalanceListView({ book }: { book: StockBalanceBook }) {
   const columns: ListColumn<StockBalanceRow>[] = [
     ...locationColumns<StockBalanceRow>(book, locations.data),
     ...skuColumns<StockBalanceRow>(categories.data),
-    quantityColumn<StockBalanceRow>('onHand', '现有库存', { sortable: true }),
-    quantityColumn<StockBalanceRow>('locked', '锁定库存', { sortable: true }),
-    quantityColumn<StockBalanceRow>('available', '可用库存', {
-      sortable: true,
-      render: (v) => {
-        const n = Number(v);
-        return <Typography.Text type={n <= 0 ? 'danger' : n < LOW_STOCK_THRESHOLD ? 'warning' : undefined}>{n}</Typography.Text>;
-      },
-    }),
-    {
-      key: 'availability',
-      title: '可用库存',
-      hideInTable: true,
-      search: { type: 'select', label: '库存状态', options: mapOptions(STOCK_AVAILABILITY), order: 2 },
-    },
-    { key: 'updatedAt', title: '最后变动时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
-    {
-      key: 'actions',
-      title: '操作',
-      fixed: 'right',
-      width: book.edit ? 140 : 80,
-      render: (_v, r) => (
-        <Space size={0}>
-          {book.edit && (
-            <Button type="link" size="small" onClick={() => navigate(editorOf(book, r.skuId))}>
-              编辑库存
-            </Button>
-          )}
-          <Button type="link" size="small" onClick={() => navigate(movementsOf(book, r.skuId, r))}>
-            流水
-          </Button>
-        </Space>
-      ),
-    },
+    ...balanceColumns<StockBalanceRow>(2),
+    rowActionsColumn<StockBalanceRow>(book.edit ? 140 : 80, (r) => [
+      { key: 'edit', label: '编辑库存', show: !!book.edit, onClick: () => navigate(editorOf(book, r.skuId)) },
+      { key: 'movements', label: '流水', onClick: () => navigate(movementsOf(book, r.skuId, r)) },
+    ]),
   ];
   return (
     <QueryList<StockBalanceRow>

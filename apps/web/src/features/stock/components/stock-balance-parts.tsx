@@ -1,8 +1,9 @@
-import { stockLookupOps } from '@merchant/contracts/stock/stock-balance';
+import { LOW_STOCK_THRESHOLD, STOCK_AVAILABILITY, stockLookupOps } from '@merchant/contracts/stock/stock-balance';
 import { STOCK_MOVEMENT_TYPE_COLORS, STOCK_MOVEMENT_TYPES, type StockMovementType } from '@merchant/contracts/stock/stock-fields';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Typography } from 'antd';
 import { call } from '../../../platform/call.ts';
+import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn, ListOption, ListTreeOption } from '../../../shared/ui/list/list-columns.ts';
 
 // Shared bits of the balance pages of every stock book (库存管理 / 实时库存, 库存编辑, 库存流水, 商品库存).
@@ -61,5 +62,29 @@ export function skuColumns<R>(categoryTree: ListTreeOption[] | undefined): ListC
       ellipsis: true,
       search: { type: 'treeSelect', placeholder: '全部分类（含下级）', treeData: categoryTree ?? [], order: 1 },
     },
+  ];
+}
+
+/** 可用库存: red when none is left, orange below the low-stock line. */
+export function AvailableQuantity({ value }: { value: number }) {
+  return <Typography.Text type={value <= 0 ? 'danger' : value < LOW_STOCK_THRESHOLD ? 'warning' : undefined}>{value}</Typography.Text>;
+}
+
+/**
+ * The numbers of a balance list (现有 / 锁定 / 可用, sortable, 可用 coloured), its 库存状态 filter (at `filterOrder` in the
+ * search form) and 最后变动时间.
+ */
+export function balanceColumns<R>(filterOrder: number): ListColumn<R>[] {
+  return [
+    quantityColumn<R>('onHand', '现有库存', { sortable: true }),
+    quantityColumn<R>('locked', '锁定库存', { sortable: true }),
+    quantityColumn<R>('available', '可用库存', { sortable: true, render: (v) => <AvailableQuantity value={Number(v)} /> }),
+    {
+      key: 'availability',
+      title: '可用库存',
+      hideInTable: true,
+      search: { type: 'select', label: '库存状态', options: mapOptions(STOCK_AVAILABILITY), order: filterOrder },
+    },
+    { key: 'updatedAt', title: '最后变动时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
   ];
 }

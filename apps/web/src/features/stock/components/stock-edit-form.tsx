@@ -1,6 +1,6 @@
 import { LOCK_ABOVE_STOCK_MESSAGE, stockEditFields, type StockBalanceRow } from '@merchant/contracts/stock/stock-balance';
 import { App, Button, Descriptions, Form, Input, InputNumber, Space, Table } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { BeforeAfter, SignedQuantity } from './stock-balance-parts.tsx';
 
@@ -27,18 +27,28 @@ export function editPreview(current: Pick<StockBalanceRow, 'onHand' | 'locked'>,
  */
 export function StockEditForm({
   current,
+  proposed,
   saving,
   onSubmit,
   onDirty,
 }: {
   current: Pick<StockBalanceRow, 'onHand' | 'locked' | 'skuName' | 'skuCode'>;
+  /** New numbers a link proposes (spec §2: the route's `stock` / `lockStock`), filled in for the user to check. */
+  proposed?: { stock?: number; lockStock?: number };
   saving?: boolean;
   onSubmit: (v: StockEditValues) => unknown;
   onDirty?: (dirty: boolean) => void;
 }) {
   const { modal } = App.useApp();
   const [form] = Form.useForm<StockEditValues>();
-  const [values, setValues] = useState<Partial<StockEditValues>>({ stock: current.onHand, lockStock: current.locked });
+  const start = { stock: proposed?.stock ?? current.onHand, lockStock: proposed?.lockStock ?? current.locked };
+  const [values, setValues] = useState<Partial<StockEditValues>>(start);
+  const isDirty = (v: Partial<StockEditValues>) =>
+    v.stock !== current.onHand || v.lockStock !== current.locked || Boolean(v.reason?.trim());
+  // proposed numbers are unsaved changes from the start
+  useEffect(() => {
+    onDirty?.(isDirty(start));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const preview = editPreview(current, values);
   const unchanged = preview[0].before === preview[0].after && preview[1].before === preview[1].after;
 
@@ -69,10 +79,10 @@ export function StockEditForm({
       form={form}
       layout="vertical"
       style={{ maxWidth: 560 }}
-      initialValues={{ stock: current.onHand, lockStock: current.locked, reason: '' }}
+      initialValues={{ ...start, reason: '' }}
       onValuesChange={(_c, all) => {
         setValues(all);
-        onDirty?.(all.stock !== current.onHand || all.lockStock !== current.locked || Boolean(all.reason?.trim()));
+        onDirty?.(isDirty(all));
       }}
       onFinish={submit}
     >

@@ -1,12 +1,9 @@
 import { hubBalanceOps, stockLookupOps, type StockBalanceRow } from '@merchant/contracts/stock/stock-balance';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { HUB_BALANCE_BOOK } from './stock-balance-book.ts';
 import { StockEditorView } from './stock-editor-view.tsx';
 
@@ -34,20 +31,11 @@ const balance = (skuId: number, skuName: string): StockBalanceRow => ({
 });
 const SKUS = [balance(1, '农夫山泉 550ml'), balance(2, '百岁山 570ml')];
 
-function setup() {
-  const router = createMemoryRouter([{ path: '*', element: <StockEditorView book={HUB_BALANCE_BOOK} /> }], {
-    initialEntries: ['/website/inventory/inventory-editor-list?skuId=1'],
-  });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
+function setup(query = '?skuId=1') {
+  return renderRoutes(
+    [{ path: '*', element: <StockEditorView book={HUB_BALANCE_BOOK} /> }],
+    `/website/inventory/inventory-editor-list${query}`,
   );
-  return router;
 }
 
 async function pickSku(name: string) {
@@ -106,5 +94,22 @@ describe('StockEditorView (库存编辑: another SKU while the form is dirty)', 
     await pickSku('百岁山');
     await waitFor(() => expect(router.state.location.search).toBe('?skuId=2'));
     expect(screen.queryAllByText('放弃未保存的修改？')).toEqual([]);
+  });
+
+  it('fills in the numbers a link proposes (spec route parameters stock / lockStock) and says so; the current ones stay the server’s', async () => {
+    setup('?skuId=1&stock=35&lockStock=4&skuName=x');
+    expect(await screen.findByTestId('stock-edit-proposed')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('现有库存 35，锁定库存 4'),
+    );
+    expect((screen.getByLabelText('现有库存') as HTMLInputElement).value).toBe('35');
+    expect((screen.getByLabelText('锁定库存') as HTMLInputElement).value).toBe('4');
+  });
+
+  it('ignores proposed numbers that are not whole non-negative numbers', async () => {
+    setup('?skuId=1&stock=-3&lockStock=abc');
+    await screen.findByLabelText('现有库存');
+    expect(screen.queryByTestId('stock-edit-proposed')).toBeNull();
+    expect((screen.getByLabelText('现有库存') as HTMLInputElement).value).toBe('20');
   });
 });

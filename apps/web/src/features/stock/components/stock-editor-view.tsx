@@ -60,6 +60,14 @@ export function StockEditorView({ book }: { book: StockBalanceBook }) {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const skuId = Number(search.get('skuId')) || undefined;
+  // spec §2's route parameters: `stock` / `lockStock` propose new numbers (a count, a reservation elsewhere); the current
+  // ones always come from the server, the others (merchant, names, channels) are the server's to know
+  const wanted = (name: string) => {
+    const v = search.get(name);
+    return v !== null && /^\d{1,9}$/.test(v) ? Number(v) : undefined;
+  };
+  const proposed = { stock: wanted('stock'), lockStock: wanted('lockStock') };
+  const hasProposal = proposed.stock !== undefined || proposed.lockStock !== undefined;
   const [dirty, setDirty] = useState(false);
   const { allowLeave } = useLeaveGuard(dirty);
   const q = useQuery({
@@ -118,7 +126,18 @@ export function StockEditorView({ book }: { book: StockBalanceBook }) {
         {q.data && (
           <>
             <Current row={q.data} />
+            {hasProposal && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="stock-edit-proposed"
+                message={`链接带来的新值已填入：${proposed.stock !== undefined ? `现有库存 ${proposed.stock}` : ''}${
+                  proposed.stock !== undefined && proposed.lockStock !== undefined ? '，' : ''
+                }${proposed.lockStock !== undefined ? `锁定库存 ${proposed.lockStock}` : ''}，保存前请核对`}
+              />
+            )}
             <StockEditForm
+              proposed={proposed}
               key={`${q.data.skuId}-${q.data.version}`}
               current={q.data}
               saving={save.isPending}

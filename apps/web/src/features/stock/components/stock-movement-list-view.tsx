@@ -12,7 +12,8 @@ import { locationColumns, useBookLocations } from './stock-location-columns.tsx'
 
 const positiveInt = (v: unknown) => (/^\d+$/.test(String(v).trim()) && Number(v) > 0 ? Number(v) : v);
 
-const movementColumns: ListColumn<StockMovementRow>[] = [
+/** A movement's columns after its location: the SKU, the change, before → after, the document, who (and the filters). */
+export const movementColumns: ListColumn<StockMovementRow>[] = [
   { key: 'skuCode', title: 'SKU编码', width: 120 },
   { key: 'skuName', title: 'SKU名称', width: 200, ellipsis: true },
   { key: 'sku', title: 'SKU', hideInTable: true, search: { type: 'text', placeholder: 'SKU编码或条码', order: 0 } },
@@ -52,6 +53,16 @@ const movementColumns: ListColumn<StockMovementRow>[] = [
   { key: 'barcode', title: '条码', width: 140 },
 ];
 
+/** 变动时间: sortable, searched by a date-time range. */
+export const movementTimeColumn: ListColumn<StockMovementRow> = {
+  key: 'createdAt',
+  title: '变动时间',
+  width: 170,
+  sortable: true,
+  render: (v) => formatDateTime(v as number),
+  search: { type: 'dateRange', name: 'createdRange', label: '变动时间', showTime: true, order: 4 },
+};
+
 /** The filters a link may carry (?skuId= / ?docCode= …; ?locationId= / ?deviceCode= on a book with many locations). */
 const LINKED = ['skuId', 'docCode', 'sku', 'type', 'locationId', 'deviceCode'] as const;
 
@@ -73,14 +84,7 @@ export function StockMovementListView({ book }: { book: StockBalanceBook }) {
     return v;
   }, [search]);
   const columns: ListColumn<StockMovementRow>[] = [
-    {
-      key: 'createdAt',
-      title: '变动时间',
-      width: 170,
-      sortable: true,
-      render: (v) => formatDateTime(v as number),
-      search: { type: 'dateRange', name: 'createdRange', label: '变动时间', showTime: true, order: 4 },
-    },
+    movementTimeColumn,
     ...locationColumns<StockMovementRow>(book, locations.data),
     ...movementColumns,
   ];

@@ -1,13 +1,10 @@
 import { frontWarehouseOps } from '@merchant/contracts/stock/front-warehouse';
 import { frontEntryStockOrderOps, hubStockOrderOps, type StockOrderDetail } from '@merchant/contracts/stock/stock-order';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { StockOrderBookProvider } from './stock-order-book.tsx';
 import { StockOrderForm, toLines } from './stock-order-form.tsx';
 import { FRONT_ENTRY_ORDER_BOOK } from './stock-order-paths.ts';
@@ -50,23 +47,13 @@ const draft: StockOrderDetail = {
 };
 
 function setup(ui: React.ReactNode) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/website/inventory/inventory-add-edit', element: ui },
       { path: '*', element: <div>elsewhere</div> },
     ],
-    { initialEntries: ['/website/inventory/inventory-add-edit'] },
+    '/website/inventory/inventory-add-edit',
   );
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
-  return router;
 }
 
 describe('StockOrderForm (新建 / 编辑入库单)', { timeout: 60_000 }, () => {

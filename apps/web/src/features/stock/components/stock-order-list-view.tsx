@@ -10,8 +10,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { createdAtColumn, timeColumn } from '../../../shared/ui/list/time-columns.ts';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
 import { confirmLabel, useStockOrderActions } from './stock-order-actions.tsx';
 import { StockOrderBookProvider } from './stock-order-book.tsx';
 import type { StockOrderBook } from './stock-order-paths.ts';
@@ -19,7 +20,6 @@ import { StockOrderStatusTag, StockOrderTypeTag, stockOrderStatusOptions, stockO
 import { FrontWarehouseSelect } from './front-warehouse-select.tsx';
 import { StockOrderSkuSelect } from './stock-order-sku-select.tsx';
 
-const time = (v: unknown) => (v ? formatDateTime(v as number) : '--');
 const NO_IDS: ReadonlySet<number> = new Set();
 
 /** The SKU filter: one SKU searched by name, code or barcode (its label kept once picked). */
@@ -93,42 +93,14 @@ function OrderList({ book }: { book: StockOrderBook }) {
     { key: 'totalAmount', title: '总金额（元）', width: 120, align: 'right', render: (v) => yuan(Number(v)) },
     { key: 'remark', title: '备注', width: 160, ellipsis: true },
     { key: 'creatorName', title: '创建人', width: 100 },
-    {
-      key: 'createdAt',
-      title: '创建时间',
-      width: 170,
-      render: time,
-      sortable: true,
-      search: { type: 'dateRange', name: 'createdRange', label: '创建时间' },
-    },
-    { key: 'confirmedAt', title: '确认时间', width: 170, render: time },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 220,
-      render: (_v, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(book.detail(r.orderCode))}>
-            查看
-          </Button>
-          {r.actions.includes('edit') ? (
-            <Button type="link" size="small" onClick={() => navigate(book.edit(r.orderCode))}>
-              编辑
-            </Button>
-          ) : null}
-          {r.actions.includes('confirm') ? (
-            <Button type="link" size="small" onClick={() => actions.confirm(r)}>
-              {confirmLabel(r)}
-            </Button>
-          ) : null}
-          {r.actions.includes('cancel') ? (
-            <Button type="link" size="small" danger onClick={() => actions.cancel(r)}>
-              取消
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
+    createdAtColumn(),
+    timeColumn('confirmedAt', '确认时间'),
+    rowActionsColumn(220, (r) => [
+      { key: 'view', label: '查看', onClick: () => navigate(book.detail(r.orderCode)) },
+      { key: 'edit', label: '编辑', show: r.actions.includes('edit'), onClick: () => navigate(book.edit(r.orderCode)) },
+      { key: 'confirm', label: confirmLabel(r), show: r.actions.includes('confirm'), onClick: () => actions.confirm(r) },
+      { key: 'cancel', label: '取消', show: r.actions.includes('cancel'), onClick: () => actions.cancel(r), danger: true },
+    ]),
   ];
   return (
     <>

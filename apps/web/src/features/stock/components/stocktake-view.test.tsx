@@ -1,12 +1,9 @@
 import { stocktakeOps, type StocktakeDetail } from '@merchant/contracts/stock/stocktake';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../platform/call.ts';
 import { sessionStore } from '../../../platform/session-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { changedCounts, StocktakeView } from './stocktake-view.tsx';
 
 vi.mock('../../../platform/call.ts', () => ({ call: vi.fn() }));
@@ -47,18 +44,7 @@ const st: StocktakeDetail = {
 };
 
 function setup(ui: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], {
-    initialEntries: ['/website/container-stock/check-stockList-detail/PD2611240001'],
-  });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  renderRoutes([{ path: '*', element: ui }], '/website/container-stock/check-stockList-detail/PD2611240001');
 }
 
 describe('StocktakeView (盘点单: 录入盘点数)', { timeout: 60_000 }, () => {

@@ -1,15 +1,14 @@
 import { countedQtySchema, stocktakeOps, type StocktakeDetail, type StocktakeLine } from '@merchant/contracts/stock/stocktake';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, App, InputNumber, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../../platform/call.ts';
-import { RecordHistory } from '../../../platform/record-history.tsx';
+import { DocumentDetail, DocumentLines } from '../../../platform/document-detail.tsx';
 import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { StocktakeStatusTag, useReasonModal } from './stocktake-parts.tsx';
 
-const time = (v: number | null) => (v ? formatDateTime(v) : '--');
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The counts typed but not saved, by line id; an entry is checked by the contract's rule. */
@@ -84,134 +83,109 @@ export function StocktakeView({ st }: { st: StocktakeDetail }) {
   );
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card
-        variant="borderless"
-        title={
-          <Space>
-            <span data-testid="stocktake-title">盘点单 {st.stocktakeCode}</span>
-            <StocktakeStatusTag status={st.status} name={st.statusName} />
-          </Space>
-        }
-        extra={
-          <Space>
-            {can('count') ? (
-              <Button onClick={() => void save()} loading={busy} disabled={!pending.lines.length}>
-                保存盘点数
-              </Button>
-            ) : null}
-            {can('submit') ? (
-              <Button type="primary" onClick={() => void submit()} loading={busy}>
-                提交审核
-              </Button>
-            ) : null}
-            {can('approve') ? (
-              <Button type="primary" onClick={approve} loading={busy}>
-                审核通过
-              </Button>
-            ) : null}
-            {can('reject') ? <Button onClick={() => reason.open('reject')}>退回</Button> : null}
-            {can('void') ? (
-              <Button danger onClick={() => reason.open('void')}>
-                作废
-              </Button>
-            ) : null}
-          </Space>
-        }
-      >
-        {st.status === 0 && st.reason ? (
-          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`已退回：${st.reason}`} />
-        ) : null}
-        {st.status === 2 ? (
-          <Alert
-            type="success"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={
-              <span>
-                已过账：差异已记为盘点差异流水，<Link to={`/website/container-stock/check-stockList-list`}>返回盘点单</Link>
-              </span>
-            }
-          />
-        ) : null}
-        <Descriptions
-          column={{ xs: 1, md: 2, xl: 3 }}
-          items={[
-            { key: 'code', label: '盘点单号', children: st.stocktakeCode },
-            { key: 'device', label: '智能柜', children: st.deviceName ? `${st.deviceName}（${st.deviceCode}）` : st.deviceCode },
-            { key: 'progress', label: '已盘', children: `${st.countedCount} / ${st.lineCount} 个货道` },
-            { key: 'variance', label: '差异', children: `${st.varianceLines} 个货道，合计 ${signed(st.varianceTotal)} 件` },
-            { key: 'creator', label: '创建', children: `${st.creatorName} ${time(st.createdAt)}` },
-            ...(st.submittedAt ? [{ key: 'submitted', label: '提交审核', children: time(st.submittedAt) }] : []),
-            ...(st.reviewedAt ? [{ key: 'reviewer', label: '审核', children: `${st.reviewerName} ${time(st.reviewedAt)}` }] : []),
-            ...(st.status === 3 ? [{ key: 'reason', label: '作废原因', children: st.reason }] : []),
-            { key: 'remark', label: '备注', children: st.remark || '--' },
-          ]}
-        />
-      </Card>
-      <Card variant="borderless" title="盘点明细（差异 = 实盘 − 快照）">
-        <Table<StocktakeLine>
-          rowKey="lineId"
-          size="small"
-          dataSource={st.lines}
-          pagination={st.lines.length > 50 ? { pageSize: 50, showTotal: (n) => `共 ${n} 行` } : false}
-          data-testid="stocktake-lines"
-          columns={[
-            { key: 'slotNo', title: '货道', dataIndex: 'slotNo', width: 80 },
-            { key: 'skuCode', title: 'SKU编码', dataIndex: 'skuCode', width: 130 },
-            { key: 'skuName', title: 'SKU名称', dataIndex: 'skuName' },
-            { key: 'systemQty', title: '快照库存', dataIndex: 'systemQty', width: 100, align: 'right' },
-            {
-              key: 'countedQty',
-              title: '实盘数',
-              width: 140,
-              align: 'right',
-              render: (_v, l) =>
-                can('count') ? (
-                  <InputNumber
-                    min={0}
-                    precision={0}
-                    style={{ width: 110 }}
-                    aria-label={`货道${l.slotNo}实盘数`}
-                    value={typed.has(l.lineId) ? typed.get(l.lineId) : l.countedQty}
-                    onChange={(v) => setTyped((m) => new Map(m).set(l.lineId, v === null ? null : Number(v)))}
-                  />
-                ) : (
-                  (l.countedQty ?? '--')
-                ),
+    <DocumentDetail
+      title={`盘点单 ${st.stocktakeCode}`}
+      titleTestId="stocktake-title"
+      status={<StocktakeStatusTag status={st.status} name={st.statusName} />}
+      actions={[
+        { key: 'count', label: '保存盘点数', show: can('count'), onClick: save, loading: busy, disabled: !pending.lines.length },
+        { key: 'submit', label: '提交审核', show: can('submit'), onClick: submit, type: 'primary', loading: busy },
+        { key: 'approve', label: '审核通过', show: can('approve'), onClick: approve, type: 'primary', loading: busy },
+        { key: 'reject', label: '退回', show: can('reject'), onClick: () => reason.open('reject') },
+        { key: 'void', label: '作废', show: can('void'), onClick: () => reason.open('void'), danger: true },
+      ]}
+      notices={
+        <>
+          {st.status === 0 && st.reason ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`已退回：${st.reason}`} />
+          ) : null}
+          {st.status === 2 ? (
+            <Alert
+              type="success"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={
+                <span>
+                  已过账：差异已记为盘点差异流水（
+                  <Link to={`/website/container-stock/container-inventory-water-list?docCode=${st.stocktakeCode}`}>查看流水</Link>
+                  ），<Link to={`/website/container-stock/check-stockList-list`}>返回盘点单</Link>
+                </span>
+              }
+            />
+          ) : null}
+        </>
+      }
+      items={[
+        { key: 'code', label: '盘点单号', children: st.stocktakeCode },
+        { key: 'device', label: '智能柜', children: st.deviceName ? `${st.deviceName}（${st.deviceCode}）` : st.deviceCode },
+        { key: 'progress', label: '已盘', children: `${st.countedCount} / ${st.lineCount} 个货道` },
+        { key: 'variance', label: '差异', children: `${st.varianceLines} 个货道，合计 ${signed(st.varianceTotal)} 件` },
+        { key: 'creator', label: '创建', children: `${st.creatorName} ${formatDateTime(st.createdAt)}` },
+        !!st.submittedAt && { key: 'submitted', label: '提交审核', children: formatDateTime(st.submittedAt) },
+        !!st.reviewedAt && { key: 'reviewer', label: '审核', children: `${st.reviewerName} ${formatDateTime(st.reviewedAt)}` },
+        st.status === 3 && { key: 'reason', label: '作废原因', children: st.reason },
+        { key: 'remark', label: '备注', children: st.remark || '--' },
+      ]}
+      history={{
+        operation: stocktakeOps.history,
+        input: { stocktakeCode: st.stocktakeCode },
+        queryKey: ['stocktake', 'detail', st.stocktakeCode],
+      }}
+      modals={reason.modal}
+    >
+      <DocumentLines<StocktakeLine>
+        title="盘点明细（差异 = 实盘 − 快照）"
+        testId="stocktake-lines"
+        rows={st.lines}
+        rowKey="lineId"
+        pageSize={50}
+        columns={[
+          { key: 'slotNo', title: '货道', dataIndex: 'slotNo', width: 80 },
+          { key: 'skuCode', title: 'SKU编码', dataIndex: 'skuCode', width: 130 },
+          { key: 'skuName', title: 'SKU名称', dataIndex: 'skuName' },
+          { key: 'systemQty', title: '快照库存', dataIndex: 'systemQty', width: 100, align: 'right' },
+          {
+            key: 'countedQty',
+            title: '实盘数',
+            width: 140,
+            align: 'right',
+            render: (_v, l) =>
+              can('count') ? (
+                <InputNumber
+                  min={0}
+                  precision={0}
+                  style={{ width: 110 }}
+                  aria-label={`货道${l.slotNo}实盘数`}
+                  value={typed.has(l.lineId) ? typed.get(l.lineId) : l.countedQty}
+                  onChange={(v) => setTyped((m) => new Map(m).set(l.lineId, v === null ? null : Number(v)))}
+                />
+              ) : (
+                (l.countedQty ?? '--')
+              ),
+          },
+          {
+            key: 'variance',
+            title: '差异',
+            width: 90,
+            align: 'right',
+            render: (_v, l) => {
+              const c = typed.has(l.lineId) ? typed.get(l.lineId) : l.countedQty;
+              return <VarianceText v={c === null || c === undefined ? null : c - l.systemQty} />;
             },
-            {
-              key: 'variance',
-              title: '差异',
-              width: 90,
-              align: 'right',
-              render: (_v, l) => {
-                const c = typed.has(l.lineId) ? typed.get(l.lineId) : l.countedQty;
-                return <VarianceText v={c === null || c === undefined ? null : c - l.systemQty} />;
-              },
-            },
-            ...(st.status === 2
-              ? [
-                  {
-                    key: 'stock',
-                    title: '库存变化',
-                    width: 130,
-                    align: 'right' as const,
-                    render: (_v: unknown, l: StocktakeLine) => (l.onHandBefore === null ? '--' : `${l.onHandBefore} → ${l.onHandAfter}`),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      </Card>
-      <Card variant="borderless" title="操作记录">
-        <RecordHistory
-          operation={stocktakeOps.history}
-          input={{ stocktakeCode: st.stocktakeCode }}
-          queryKey={['stocktake', 'detail', st.stocktakeCode]}
-        />
-      </Card>
-      {reason.modal}
-    </Space>
+          },
+          ...(st.status === 2
+            ? [
+                {
+                  key: 'stock',
+                  title: '库存变化',
+                  width: 130,
+                  align: 'right' as const,
+                  render: (_v: unknown, l: StocktakeLine) => (l.onHandBefore === null ? '--' : `${l.onHandBefore} → ${l.onHandAfter}`),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </DocumentDetail>
   );
 }

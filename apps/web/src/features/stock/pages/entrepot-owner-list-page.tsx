@@ -1,12 +1,13 @@
 import { frontWarehouseOps, type FrontWarehouseRow } from '@merchant/contracts/stock/front-warehouse';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { call, listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { timeColumn } from '../../../shared/ui/list/time-columns.ts';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
 import { MaskedPhone } from '../../../shared/ui/masked-phone.tsx';
 import { FrontWarehouseFormModal } from '../components/front-warehouse-form-modal.tsx';
 import { FrontWarehouseHistoryDrawer } from '../components/front-warehouse-history-drawer.tsx';
@@ -86,25 +87,12 @@ export default function EntrepotOwnerListPage() {
     { key: 'address', title: '详细地址', width: 240, ellipsis: true },
     { key: 'area', title: '面积（㎡）', width: 100, align: 'right', render: (v) => (Number(v) > 0 ? Number(v) : '--') },
     { key: 'remark', title: '备注', width: 180, ellipsis: true, render: (v) => (v ? String(v) : '--') },
-    { key: 'createdAt', title: '创建时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 200,
-      render: (_v, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(r)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger={r.status === 1} onClick={() => toggle(r)}>
-            {r.status === 1 ? '停用' : '启用'}
-          </Button>
-          <Button type="link" size="small" onClick={() => setHistoryOf(r)}>
-            历史
-          </Button>
-        </Space>
-      ),
-    },
+    timeColumn('createdAt', '创建时间', { sortable: true }),
+    rowActionsColumn(200, (r) => [
+      { key: 'edit', label: '编辑', onClick: () => setEditing(r) },
+      { key: 'toggle', label: r.status === 1 ? '停用' : '启用', onClick: () => toggle(r), danger: r.status === 1 },
+      { key: 'history', label: '历史', onClick: () => setHistoryOf(r) },
+    ]),
   ];
   return (
     <>

@@ -1,4 +1,3 @@
-import { LOW_STOCK_THRESHOLD } from '@merchant/contracts/stock/stock-balance';
 import { wholesaleGoodsStockOps, type WholesaleGoodsSkuStock, type WholesaleGoodsStockRow } from '@merchant/contracts/stock/goods-stock';
 import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -6,11 +5,9 @@ import { listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { editorOf, movementsOf, WHOLESALER_BALANCE_BOOK } from '../components/stock-balance-book.ts';
-import { quantityColumn, useStockCategories } from '../components/stock-balance-parts.tsx';
+import { AvailableQuantity, quantityColumn, useStockCategories } from '../components/stock-balance-parts.tsx';
 
-const availableText = (n: number) => (
-  <Typography.Text type={n <= 0 ? 'danger' : n < LOW_STOCK_THRESHOLD ? 'warning' : undefined}>{n}</Typography.Text>
-);
+const availableText = (n: number) => <AvailableQuantity value={n} />;
 
 /** A goods' SKUs in the wholesaler stock (the expanded row): numbers, 编辑库存 and 流水 of each. */
 function SkuStock({ skus }: { skus: WholesaleGoodsSkuStock[] }) {

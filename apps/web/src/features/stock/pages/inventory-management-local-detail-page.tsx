@@ -1,33 +1,25 @@
-import type { StockMovementRow } from '@merchant/contracts/stock/stock-movement';
+import { storeMovementOps, type StockMovementRow } from '@merchant/contracts/stock/stock-movement';
 import { storeStockOps } from '@merchant/contracts/stock/store-stock';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { call } from '../../../platform/call.ts';
+import { call, listLoader } from '../../../platform/call.ts';
+import { QueryList } from '../../../platform/list/query-list.tsx';
 import { formatDateTime } from '../../../shared/format/date.ts';
-import { BeforeAfter, MovementTypeTag, SignedQuantity } from '../components/stock-balance-parts.tsx';
+import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { movementColumns as bookColumns, movementTimeColumn } from '../components/stock-movement-list-view.tsx';
 import { LOCAL_LIST, localEditPath } from '../components/store-stock-parts.tsx';
 
-const movementColumns: TableColumnsType<StockMovementRow> = [
-  { key: 'createdAt', dataIndex: 'createdAt', title: '时间', width: 170, render: (v: number) => formatDateTime(v) },
-  { key: 'type', dataIndex: 'type', title: '类型', width: 90, render: (v: string, r) => <MovementTypeTag type={v} name={r.typeName} /> },
-  {
-    key: 'quantity',
-    title: '变动数量',
-    width: 100,
-    align: 'right',
-    render: (_v, r) => <SignedQuantity value={r.quantity !== 0 ? r.quantity : r.lockDelta} />,
-  },
-  { key: 'onHand', title: '现有（前 → 后）', width: 130, render: (_v, r) => <BeforeAfter before={r.onHandBefore} after={r.onHandAfter} /> },
-  { key: 'locked', title: '锁定（前 → 后）', width: 130, render: (_v, r) => <BeforeAfter before={r.lockedBefore} after={r.lockedAfter} /> },
-  { key: 'doc', title: '单据', width: 200, render: (_v, r) => `${r.docTypeName} ${r.docCode}` },
-  { key: 'reason', dataIndex: 'reason', title: '原因', ellipsis: true },
-  { key: 'operatorName', dataIndex: 'operatorName', title: '操作人', width: 100 },
-];
+/** One balance's movements: the list view's columns without the SKU's (the page is one SKU's). */
+const SKU_KEYS = new Set(['skuCode', 'skuName', 'sku', 'skuId', 'barcode']);
+const movementColumns: ListColumn<StockMovementRow>[] = [movementTimeColumn, ...bookColumns.filter((c) => !SKU_KEYS.has(c.key))];
+const editColumns: TableColumnsType<StockMovementRow> = movementColumns
+  .filter((c) => c.key !== 'docTypeName')
+  .map((c) => ({ key: c.key, dataIndex: c.key, title: c.title, width: c.width, align: c.align, ellipsis: c.ellipsis, render: c.render }));
 
 /**
- * inventory-management-local-detail (门店库存详情): one store balance (?id=, or ?storeCode=&skuId=): its numbers, its
- * latest movements (before → after, document) and its hand edits.
+ * inventory-management-local-detail (门店库存详情): one store balance (?id=, or ?storeCode=&skuId=): its numbers, all its
+ * movements (keyset paged, filterable, exportable: storeMovementOps.list) and its latest hand edits.
  */
 export default function InventoryManagementLocalDetailPage() {
   const [search] = useSearchParams();
@@ -43,7 +35,7 @@ export default function InventoryManagementLocalDetailPage() {
   if (!id && !(storeCode && skuId)) return <Alert type="warning" showIcon message="请从库存列表进入门店库存详情" />;
   if (q.isLoading) return <Spin />;
   if (!q.data) return <Alert type="error" showIcon message="门店库存不存在" />;
-  const { balance: b, movements, edits } = q.data;
+  const { balance: b, edits } = q.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="store-stock-detail">
       <Card
@@ -71,24 +63,30 @@ export default function InventoryManagementLocalDetailPage() {
           <Descriptions.Item label="可用库存">{b.available}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="最近库存流水" size="small">
-        <Table<StockMovementRow>
-          rowKey="id"
-          size="small"
-          data-testid="store-stock-movements"
-          columns={movementColumns}
-          dataSource={movements}
-          pagination={false}
-          scroll={{ x: 1000 }}
-          locale={{ emptyText: '没有库存流水' }}
-        />
-      </Card>
+      {/* every movement of this store × SKU, keyset paged, filterable and exportable (the store's 库存流水) */}
+      <QueryList<StockMovementRow>
+        queryKey={['stock', 'store-movements', b.locationId, b.skuId]}
+        settingsId="stock.store.movements"
+        paging="keyset"
+        request={(p) => listLoader(storeMovementOps.list)({ ...p, locationId: b.locationId, skuId: b.skuId })}
+        columns={movementColumns}
+        rowKey="id"
+        title="库存流水"
+        testId="store-stock-movements"
+        compact
+        exportable={{
+          operation: storeMovementOps.list,
+          exportName: `门店库存流水-${b.storeName}-${b.skuCode}`,
+          body: (f) => ({ ...f, locationId: b.locationId, skuId: b.skuId }),
+        }}
+        emptyText="没有库存流水"
+      />
       <Card title="库存编辑记录" size="small">
         <Table<StockMovementRow>
           rowKey="id"
           size="small"
           data-testid="store-stock-edits"
-          columns={movementColumns}
+          columns={editColumns}
           dataSource={edits}
           pagination={false}
           scroll={{ x: 1000 }}

@@ -1,12 +1,11 @@
-import { LOW_STOCK_THRESHOLD, STOCK_AVAILABILITY } from '@merchant/contracts/stock/stock-balance';
 import { storeStockOps, type StoreStockRow } from '@merchant/contracts/stock/store-stock';
-import { Button, Space, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { mapOptions, quantityColumn, skuColumns } from '../components/stock-balance-parts.tsx';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
+import { balanceColumns, skuColumns } from '../components/stock-balance-parts.tsx';
 import { localDetailPath, localEditPath, useOpenStores, useStoreStockCategories } from '../components/store-stock-parts.tsx';
 
 /**
@@ -37,38 +36,11 @@ export default function InventoryManagementLocalListPage() {
       },
     },
     ...skuColumns<StoreStockRow>(categories.data),
-    quantityColumn<StoreStockRow>('onHand', '现有库存', { sortable: true }),
-    quantityColumn<StoreStockRow>('locked', '锁定库存', { sortable: true }),
-    quantityColumn<StoreStockRow>('available', '可用库存', {
-      sortable: true,
-      render: (v) => {
-        const n = Number(v);
-        return <Typography.Text type={n <= 0 ? 'danger' : n < LOW_STOCK_THRESHOLD ? 'warning' : undefined}>{n}</Typography.Text>;
-      },
-    }),
-    {
-      key: 'availability',
-      title: '可用库存',
-      hideInTable: true,
-      search: { type: 'select', label: '库存状态', options: mapOptions(STOCK_AVAILABILITY), order: 3 },
-    },
-    { key: 'updatedAt', title: '最后变动时间', width: 170, sortable: true, render: (v) => formatDateTime(v as number) },
-    {
-      key: 'actions',
-      title: '操作',
-      fixed: 'right',
-      width: 120,
-      render: (_v, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(localDetailPath(r.id))}>
-            详情
-          </Button>
-          <Button type="link" size="small" onClick={() => navigate(localEditPath(r.id))}>
-            编辑
-          </Button>
-        </Space>
-      ),
-    },
+    ...balanceColumns<StoreStockRow>(3),
+    rowActionsColumn<StoreStockRow>(120, (r) => [
+      { key: 'detail', label: '详情', onClick: () => navigate(localDetailPath(r.id)) },
+      { key: 'edit', label: '编辑', onClick: () => navigate(localEditPath(r.id)) },
+    ]),
   ];
   return (
     <QueryList<StoreStockRow>

@@ -8,9 +8,10 @@ import { Link, useNavigate } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { FormModal } from '../../../platform/form-modal.tsx';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
-import { zodRule } from '../../../shared/ui/zod-rule.ts';
+import { createdAtColumn, timeColumn } from '../../../shared/ui/list/time-columns.ts';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
+import { zodFormRule, zodRule } from '../../../shared/ui/zod-rule.ts';
 import { useReplenishOrderActions } from '../components/replenish-order-actions.tsx';
 import {
   FrontWarehouseSelect,
@@ -19,8 +20,6 @@ import {
   replenishDetailPath,
   replenishOrderStatusOptions,
 } from '../components/replenish-parts.tsx';
-
-const time = (v: unknown) => (v ? formatDateTime(v as number) : '--');
 
 interface CreateValues {
   deviceCode?: string;
@@ -39,8 +38,8 @@ export default function InventoryStockListListPage() {
   const [createForm] = Form.useForm<CreateValues>();
   const sourceKind = Form.useWatch('sourceKind', createForm);
   const rules = useQuery({
-    queryKey: ['stock', 'replenish-rules'],
-    queryFn: () => call(replenishRuleOps.list, {}),
+    queryKey: ['stock', 'replenish-rules', 'enabled'],
+    queryFn: () => call(replenishRuleOps.list, { status: 1, pageSize: 200 }),
     enabled: modalOpen === 'generate',
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: ['stock', 'replenish-order'] });
@@ -71,43 +70,15 @@ export default function InventoryStockListListPage() {
     { key: 'totalSent', title: '补货数量', width: 90, align: 'right' },
     { key: 'totalLoaded', title: '实装数量', width: 90, align: 'right', render: (v, r) => (r.status === 2 ? String(v) : '--') },
     { key: 'creatorName', title: '创建人', width: 100 },
-    {
-      key: 'createdAt',
-      title: '创建时间',
-      width: 170,
-      render: time,
-      sortable: true,
-      search: { type: 'dateRange', name: 'createdRange', label: '创建时间', order: 3 },
-    },
-    { key: 'dispatchedAt', title: '派送时间', width: 170, render: time },
-    { key: 'completedAt', title: '完成时间', width: 170, render: time },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 200,
-      render: (_v, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => void navigate(replenishDetailPath(r.orderCode))}>
-            查看
-          </Button>
-          {r.actions.includes('dispatch') ? (
-            <Button type="link" size="small" onClick={() => actions.dispatch(r)}>
-              派送
-            </Button>
-          ) : null}
-          {r.actions.includes('complete') ? (
-            <Button type="link" size="small" onClick={() => void actions.complete(r)}>
-              完成
-            </Button>
-          ) : null}
-          {r.actions.includes('cancel') ? (
-            <Button type="link" size="small" danger onClick={() => actions.cancel(r)}>
-              取消
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
+    createdAtColumn(3),
+    timeColumn('dispatchedAt', '派送时间'),
+    timeColumn('completedAt', '完成时间'),
+    rowActionsColumn(200, (r) => [
+      { key: 'view', label: '查看', onClick: () => navigate(replenishDetailPath(r.orderCode)) },
+      { key: 'dispatch', label: '派送', show: r.actions.includes('dispatch'), onClick: () => actions.dispatch(r) },
+      { key: 'complete', label: '完成', show: r.actions.includes('complete'), onClick: () => actions.complete(r) },
+      { key: 'cancel', label: '取消', show: r.actions.includes('cancel'), onClick: () => actions.cancel(r), danger: true },
+    ]),
   ];
   return (
     <>
@@ -169,9 +140,10 @@ export default function InventoryStockListListPage() {
             <Select
               placeholder="选择启用的补货规则"
               loading={rules.isLoading}
-              options={(rules.data ?? [])
-                .filter((r) => r.status === 1)
-                .map((r) => ({ value: r.id, label: `${r.name}（${r.triggerText}，补到${r.fillToName}，${r.sourceName}）` }))}
+              options={(rules.data?.list ?? []).map((r) => ({
+                value: r.id,
+                label: `${r.name}（${r.triggerText}，补到${r.fillToName}，${r.sourceName}）`,
+              }))}
             />
           </Form.Item>
         </FormModal>
@@ -211,7 +183,7 @@ export default function InventoryStockListListPage() {
             />
           </Form.Item>
           {sourceKind === 'front' ? (
-            <Form.Item label="前置仓" name="frontWarehouseId" required rules={[{ required: true, message: '请选择前置仓' }]}>
+            <Form.Item label="前置仓" name="frontWarehouseId" required rules={[zodFormRule(replenishCreateInput, 'frontWarehouseId')]}>
               <FrontWarehouseSelect />
             </Form.Item>
           ) : null}

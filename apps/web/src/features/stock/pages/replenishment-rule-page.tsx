@@ -1,26 +1,37 @@
 import { replenishOrderOps } from '@merchant/contracts/stock/replenish-order';
 import { replenishRuleOps, type ReplenishRuleRow } from '@merchant/contracts/stock/replenish-rule';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../../platform/call.ts';
-import { formatDateTime } from '../../../shared/format/date.ts';
-import { REPLENISH_LIST_PATH, ReplenishHistoryDrawer, ReplenishRuleStatusTag } from '../components/replenish-parts.tsx';
+import { call, listLoader } from '../../../platform/call.ts';
+import { QueryList } from '../../../platform/list/query-list.tsx';
+import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { timeColumn } from '../../../shared/ui/list/time-columns.ts';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
+import {
+  REPLENISH_LIST_PATH,
+  ReplenishHistoryDrawer,
+  ReplenishRuleStatusTag,
+  replenishRuleStatusOptions,
+  replenishSourceOptions,
+} from '../components/replenish-parts.tsx';
 import { ReplenishRuleForm } from '../components/replenish-rule-form.tsx';
 
-/** 补货规则 (replenishment-rule): the merchant's rules (tens: one list); 新增 / 编辑 / 启用 / 停用 / 生成补货单 / 历史. */
+/**
+ * 补货规则 (replenishment-rule): the merchant's rules (tens: offset paging, exportable); 新增 / 编辑 / 启用 / 停用 /
+ * 生成补货单 as the row's `actions` allow; 历史.
+ */
 export default function ReplenishmentRulePage() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ReplenishRuleRow | 'new' | null>(null);
   const [historyOf, setHistoryOf] = useState<ReplenishRuleRow | null>(null);
-  const q = useQuery({ queryKey: ['stock', 'replenish-rules'], queryFn: () => call(replenishRuleOps.list, {}) });
+  // the prefix also covers the 补货单 page's picker of enabled rules
   const reload = () => queryClient.invalidateQueries({ queryKey: ['stock', 'replenish-rules'] });
-  const toggle = (r: ReplenishRuleRow) => {
-    const enable = r.status !== 1;
+  const toggle = (r: ReplenishRuleRow, enable: boolean) => {
     modal.confirm({
       title: `确认${enable ? '启用' : '停用'}补货规则“${r.name}”？`,
       content: enable ? '启用后可按该规则生成补货单。' : '停用后不能再按该规则生成补货单，已生成的补货单不受影响。',
@@ -49,64 +60,60 @@ export default function ReplenishmentRulePage() {
         }
       },
     });
+  const columns: ListColumn<ReplenishRuleRow>[] = [
+    {
+      key: 'name',
+      title: '规则名称',
+      width: 160,
+      sortable: true,
+      search: { type: 'text', maxLength: 30, placeholder: '规则名称', order: 0 },
+    },
+    {
+      key: 'status',
+      title: '状态',
+      width: 80,
+      render: (v) => <ReplenishRuleStatusTag status={Number(v)} />,
+      search: { type: 'select', options: replenishRuleStatusOptions, order: 1 },
+    },
+    { key: 'triggerText', title: '触发条件', width: 150 },
+    { key: 'fillToName', title: '补货目标', width: 100 },
+    { key: 'minLot', title: '最小补货量', width: 100, align: 'right' },
+    { key: 'sourceName', title: '货源', width: 180 },
+    { key: 'sourceKind', title: '货源', hideInTable: true, search: { type: 'select', options: replenishSourceOptions, order: 2 } },
+    {
+      key: 'deviceCodes',
+      title: '覆盖设备',
+      width: 200,
+      ellipsis: true,
+      render: (_v, r) => (r.deviceCodes.length ? r.deviceCodes.join('、') : '全部设备'),
+    },
+    { key: 'remark', title: '备注', width: 180, ellipsis: true, render: (v) => (v ? String(v) : '--') },
+    timeColumn('createdAt', '创建时间', { sortable: true }),
+    timeColumn('updatedAt', '更新时间'),
+    rowActionsColumn(260, (r) => [
+      { key: 'generate', label: '生成补货单', show: r.actions.includes('generate'), onClick: () => generate(r) },
+      { key: 'edit', label: '编辑', show: r.actions.includes('edit'), onClick: () => setEditing(r) },
+      { key: 'enable', label: '启用', show: r.actions.includes('enable'), onClick: () => toggle(r, true) },
+      { key: 'disable', label: '停用', show: r.actions.includes('disable'), onClick: () => toggle(r, false), danger: true },
+      { key: 'history', label: '历史', onClick: () => setHistoryOf(r) },
+    ]),
+  ];
   return (
-    <Card
-      variant="borderless"
-      title="补货规则"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          新增补货规则
-        </Button>
-      }
-    >
-      <Table<ReplenishRuleRow>
+    <>
+      <QueryList<ReplenishRuleRow>
+        queryKey={['stock', 'replenish-rules', 'list']}
+        request={listLoader(replenishRuleOps.list)}
+        columns={columns}
         rowKey="id"
-        loading={q.isLoading}
-        dataSource={q.data ?? []}
-        pagination={false}
-        scroll={{ x: 1300 }}
-        data-testid="replenish-rule-table"
-        locale={{ emptyText: '还没有补货规则' }}
-        columns={[
-          { key: 'name', title: '规则名称', dataIndex: 'name', width: 160 },
-          { key: 'status', title: '状态', width: 80, render: (_v, r) => <ReplenishRuleStatusTag status={r.status} /> },
-          { key: 'trigger', title: '触发条件', dataIndex: 'triggerText', width: 150 },
-          { key: 'fillTo', title: '补货目标', dataIndex: 'fillToName', width: 100 },
-          { key: 'minLot', title: '最小补货量', dataIndex: 'minLot', width: 100, align: 'right' },
-          { key: 'source', title: '货源', dataIndex: 'sourceName', width: 180 },
-          {
-            key: 'devices',
-            title: '覆盖设备',
-            width: 200,
-            ellipsis: true,
-            render: (_v, r) => (r.deviceCodes.length ? r.deviceCodes.join('、') : '全部设备'),
-          },
-          { key: 'updatedAt', title: '更新时间', width: 170, render: (_v, r) => formatDateTime(r.updatedAt) },
-          {
-            key: 'actions',
-            title: '操作',
-            width: 260,
-            fixed: 'right',
-            render: (_v, r) => (
-              <Space size={0}>
-                {r.status === 1 ? (
-                  <Button type="link" size="small" onClick={() => generate(r)}>
-                    生成补货单
-                  </Button>
-                ) : null}
-                <Button type="link" size="small" onClick={() => setEditing(r)}>
-                  编辑
-                </Button>
-                <Button type="link" size="small" danger={r.status === 1} onClick={() => toggle(r)}>
-                  {r.status === 1 ? '停用' : '启用'}
-                </Button>
-                <Button type="link" size="small" onClick={() => setHistoryOf(r)}>
-                  历史
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+        title="补货规则"
+        testId="replenish-rule-table"
+        exportable={{ operation: replenishRuleOps.list }}
+        emptyText="还没有补货规则"
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            新增补货规则
+          </Button>
+        }
       />
       {editing ? (
         <ReplenishRuleForm
@@ -125,6 +132,6 @@ export default function ReplenishmentRulePage() {
         input={historyOf ? { id: historyOf.id } : null}
         onClose={() => setHistoryOf(null)}
       />
-    </Card>
+    </>
   );
 }

@@ -19,7 +19,7 @@ const batchShape = replenishSlotBatchInput.shape;
 
 /** 规则配置 (rule-configuration-list): every cabinet slot's 补货线 / 补满量 with its stock; 设置 one, 按设备批量设置. */
 export default function RuleConfigurationListPage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ReplenishSlotRow | null>(null);
   const [batch, setBatch] = useState(false);
@@ -126,13 +126,24 @@ export default function RuleConfigurationListPage() {
           title="按设备批量设置补货线"
           width={520}
           initialValues={{ minPercent: 30, maxPercent: 100 }}
-          onSubmit={(v) =>
-            call(replenishSlotOps.batchSet, {
-              deviceCode: v.deviceCode ?? '',
-              minPercent: Number(v.minPercent),
-              maxPercent: Number(v.maxPercent),
-            })
-          }
+          onSubmit={async (v) => {
+            const deviceCode = v.deviceCode ?? '';
+            const d = (await call(replenishSlotOps.devices, {})).find((x) => x.deviceCode === deviceCode);
+            // the batch overwrites every slot of the cabinet: say how many, and how many had their own settings
+            await new Promise<void>((resolve, reject) =>
+              modal.confirm({
+                title: `覆盖设备${deviceCode}全部${d?.slotCount ?? 0}个货道的补货线？`,
+                content: d?.configuredCount
+                  ? `其中${d.configuredCount}个货道已单独设置过，将被覆盖为按容量的${v.minPercent}% / ${v.maxPercent}%。`
+                  : `将全部设置为按容量的${v.minPercent}% / ${v.maxPercent}%。`,
+                okText: '确认覆盖',
+                cancelText: '再想想',
+                onOk: () => resolve(),
+                onCancel: () => reject(new Error('cancelled')),
+              }),
+            );
+            return call(replenishSlotOps.batchSet, { deviceCode, minPercent: Number(v.minPercent), maxPercent: Number(v.maxPercent) });
+          }}
           onSaved={() => {
             message.success('已按设备设置全部货道');
             setBatch(false);

@@ -1,8 +1,8 @@
 import { stocktakeOps } from '@merchant/contracts/stock/stocktake';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Result, Skeleton } from 'antd';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { call } from '../../../platform/call.ts';
+import { DocumentLoading, DocumentNotFound } from '../../../platform/document-detail.tsx';
 import { stocktakePath } from '../components/stocktake-paths.ts';
 import { StocktakeView } from '../components/stocktake-view.tsx';
 
@@ -15,12 +15,7 @@ export default function StocktakeDetailPage() {
     enabled: !!stocktakeCode,
     retry: false,
   });
-  if (q.isLoading)
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
-  if (!q.data) return <Result status="warning" title="找不到该盘点单" extra={<Link to={stocktakePath.list}>返回盘点单</Link>} />;
+  if (q.isLoading) return <DocumentLoading />;
+  if (!q.data) return <DocumentNotFound title="找不到该盘点单" back={{ to: stocktakePath.list, label: '返回盘点单' }} />;
   return <StocktakeView key={`${q.data.stocktakeCode}:${q.data.version}`} st={q.data} />;
 }

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listLoader } from '../../../platform/call.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
-import { formatDateTime } from '../../../shared/format/date.ts';
 import type { ListColumn } from '../../../shared/ui/list/list-columns.ts';
+import { createdAtColumn, timeColumn } from '../../../shared/ui/list/time-columns.ts';
+import { rowActionsColumn } from '../../../shared/ui/row-actions.tsx';
 import { StocktakeCreateModal, StocktakeDeviceSelect, StocktakeStatusTag, stocktakeStatusOptions } from '../components/stocktake-parts.tsx';
 import { stocktakePath } from '../components/stocktake-paths.ts';
 
-const time = (v: unknown) => (v ? formatDateTime(v as number) : '--');
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** 智能柜库存 · 盘点单 (check-stockList-list): every stocktake, newest first (keyset), by 单号, 设备, 状态, 时间. */
@@ -47,25 +47,15 @@ export default function StocktakeListPage() {
     { key: 'varianceTotal', title: '差异合计', width: 90, align: 'right', render: (v) => signed(Number(v)) },
     { key: 'remark', title: '备注', width: 140, ellipsis: true },
     { key: 'creatorName', title: '创建人', width: 100 },
-    {
-      key: 'createdAt',
-      title: '创建时间',
-      width: 170,
-      render: time,
-      sortable: true,
-      search: { type: 'dateRange', name: 'createdRange', label: '创建时间' },
-    },
-    { key: 'reviewedAt', title: '审核时间', width: 170, render: time },
-    {
-      key: 'actions',
-      title: '操作',
-      width: 100,
-      render: (_v, r) => (
-        <Button type="link" size="small" onClick={() => navigate(stocktakePath.detail(r.stocktakeCode))}>
-          {r.actions.includes('count') ? '盘点' : r.actions.includes('approve') ? '审核' : '查看'}
-        </Button>
-      ),
-    },
+    createdAtColumn(),
+    timeColumn('reviewedAt', '审核时间'),
+    rowActionsColumn(100, (r) => [
+      {
+        key: 'open',
+        label: r.actions.includes('count') ? '盘点' : r.actions.includes('approve') ? '审核' : '查看',
+        onClick: () => navigate(stocktakePath.detail(r.stocktakeCode)),
+      },
+    ]),
   ];
   return (
     <>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { collectAnchors, isAdmin } from '../../../platform/permission.ts';
-import { useSession } from '../../../platform/session-store.ts';
+import { collectAnchors, isAdmin } from './permission.ts';
+import { useSession } from './session-store.ts';
 
 /** Whether the active role holds a page anchor (to show links and actions it may use). */
 export function useHasAnchor(anchor: string): boolean {

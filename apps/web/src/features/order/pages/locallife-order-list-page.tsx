@@ -1,0 +1,6 @@
+import { ChannelOrderList } from '../components/channel-order-list.tsx';
+
+/** 本地生活订单 (loc-life-order). */
+export default function LocalLifeOrderListPage() {
+  return <ChannelOrderList kind="locallife" />;
+}
