@@ -115,6 +115,13 @@ const envSchema = z.object({
     .min(0)
     .max(3600)
     .default(30),
+  /** How often splits due for their T+1 settlement are settled (seconds; 0: only 立即结算). */
+  FINANCE_SETTLE_SECONDS: z.coerce
+    .number({ error: 'FINANCE_SETTLE_SECONDS 必须是整数（秒）' })
+    .int('FINANCE_SETTLE_SECONDS 必须是整数')
+    .min(0)
+    .max(86_400)
+    .default(300),
   /** The least a scheduled adjustment's time must be ahead of its submit (seconds; e2e runs use 1). */
   PRICE_SCHEDULE_MIN_AHEAD_SECONDS: z.coerce
     .number({ error: 'PRICE_SCHEDULE_MIN_AHEAD_SECONDS 必须是整数（秒）' })
@@ -207,6 +214,8 @@ export interface Config {
    */
   price: { sweepIntervalMs: number; minAheadMs: number };
   order: { sweepIntervalMs: number };
+  /** The money ledger (docs/finance.md): how often due splits are settled (0: only when asked). */
+  finance: { settleIntervalMs: number };
   /**
    * The business time zone (IANA): "today" for business dates, and the clock every timestamp is shown
    * on (web, exports, export file names). Sent to the web with getInfo.
@@ -310,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobRunner: e.JOB_RUNNER,
     price: { sweepIntervalMs: e.PRICE_SWEEP_SECONDS * 1000, minAheadMs: e.PRICE_SCHEDULE_MIN_AHEAD_SECONDS * 1000 },
     order: { sweepIntervalMs: e.ORDER_SWEEP_SECONDS * 1000 },
+    finance: { settleIntervalMs: e.FINANCE_SETTLE_SECONDS * 1000 },
     businessTimeZone: e.BUSINESS_TIME_ZONE,
     deviceLink: {
       mode: linkMode,

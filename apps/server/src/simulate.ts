@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { discoverChecks, reconcileAll } from './platform/reconcile.ts';
 import { systemClock } from './platform/clock.ts';
 import { readBrokerAddress } from './platform/device-link/broker-address.ts';
 import { DEVICE_CODE_RE } from '@merchant/contracts/device/device';
@@ -204,11 +205,33 @@ async function main(): Promise<void> {
       console.log(`${consumers.summary()}；关门上报 ${closed} 次`);
     }
     if (orders > 0) console.log(buyers.summary());
-    process.exit(0);
+    process.exit(await reconcileAfterRun(config));
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   setTimeout(() => void stop(), minutes * 60_000);
+}
+
+/**
+ * The run ends with `npm run reconcile` on the server's database (DESIGN §5a): every ledger the run moved — stock,
+ * orders, money — still holds. Returns the exit code: 1 when anything is off.
+ */
+async function reconcileAfterRun(config: ReturnType<typeof loadConfig>): Promise<number> {
+  // the server answers a closed door's report asynchronously: let its last orders and payments commit
+  await new Promise((r) => setTimeout(r, 2000));
+  const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const checks = await discoverChecks();
+    const bad = (await reconcileAll(db.db, checks)).filter((f) => f.problems.length > 0);
+    for (const f of bad) console.error(`对账不一致：商户 ${f.merchantId} · ${f.check}\n    ${f.problems.slice(0, 5).join('\n    ')}`);
+    console.log(bad.length ? `对账：${bad.length} 处不一致` : `对账：${checks.length} 项检查全部一致 (reconcile holds)`);
+    return bad.length ? 1 : 0;
+  } catch (err) {
+    console.error('对账失败 (reconcile failed):', err instanceof Error ? err.message : err);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -95,6 +95,7 @@ export async function startTestApp(
       RATE_LIMIT_MAX: '100000',
       LOG_LEVEL: 'silent',
       ORDER_SWEEP_SECONDS: '0',
+      FINANCE_SETTLE_SECONDS: '0',
     }),
     ...(dialect === 'postgres' ? { databaseUrl: ownDatabase?.url ?? serverUrl, pgSchema: schema } : {}),
     ...overrides,

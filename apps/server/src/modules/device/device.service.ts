@@ -397,6 +397,24 @@ export async function deviceWithPoint(db: Kysely<Database> | Transaction<Databas
   return { device: d, pointName: at.get(d.id)?.pointName ?? '' };
 }
 
+/**
+ * The point a device of the merchant stands at now, with what finance splits by: the point's commission (basis points)
+ * and its contact (the point's owner). Undefined when the device is unknown or at no point.
+ */
+export async function pointDealOfDevice(db: Kysely<Database> | Transaction<Database>, merchantId: number, deviceCode: string) {
+  const r = await db
+    .selectFrom('device as d')
+    .innerJoin('point_device_binding as b', 'b.active_device_id', 'd.id')
+    .innerJoin('point as p', 'p.id', 'b.point_id')
+    .select(['p.id', 'p.name', 'p.commission_bp', 'p.contact_name', 'p.contact_phone'])
+    .where('d.merchant_id', '=', merchantId)
+    .where('d.device_code', '=', deviceCode)
+    .executeTakeFirst();
+  return (
+    r && { pointId: r.id, pointName: r.name, commissionBp: r.commission_bp, contactName: r.contact_name, contactPhone: r.contact_phone }
+  );
+}
+
 /** The merchant's devices by code (in `db`, e.g. the caller's transaction). */
 export const devicesByCodes = (db: Kysely<Database> | Transaction<Database>, merchantId: number, codes: string[]) =>
   repo.findDevicesByCodes(db, merchantId, codes);

@@ -31,6 +31,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
 import { charge, onPaymentChange, paymentsOfBiz, type PaymentChange } from '../payment/payment.service.ts';
+import { onSplitSource } from '../finance/split.ts';
 import { resolvePrices } from '../price/price.resolver.ts';
 import { cabinetSlotLocations, postMovements, type StockActor } from '../stock/stock-ledger.service.ts';
 import * as repo from './cabinet-order.repo.ts';
@@ -435,6 +436,11 @@ async function onCabinetPayment(trx: Transaction<Database>, change: PaymentChang
   }
 }
 onPaymentChange(CABINET_PAY_BIZ, onCabinetPayment);
+// the money ledger splits a cabinet order's payment by its cabinet (柜主, 点位方)
+onSplitSource(CABINET_PAY_BIZ, async (trx, merchantId, bizNo) => {
+  const o = await repo.findOrder(trx, merchantId, bizNo);
+  return o && { orderNo: o.order_no_sub, channel: o.channel, deviceCode: o.device_code };
+});
 
 /**
  * Cabinet orders left 待付款 without a payment (the server stopped between the order and its charge): charged again

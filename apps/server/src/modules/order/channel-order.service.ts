@@ -52,6 +52,7 @@ import {
   type PaymentChange,
   type PaymentEnv,
 } from '../payment/payment.service.ts';
+import { onSplitSource } from '../finance/split.ts';
 import { resolvePrices } from '../price/price.resolver.ts';
 import {
   ensureLocation,
@@ -677,6 +678,11 @@ async function onChannelPayment(trx: Transaction<Database>, change: PaymentChang
   }
 }
 onPaymentChange(CHANNEL_PAY_BIZ, onChannelPayment);
+// the money ledger: a channel's order has no cabinet (the merchant and the platform share it)
+onSplitSource(CHANNEL_PAY_BIZ, async (trx, merchantId, bizNo) => {
+  const o = await findOrder(trx, merchantId, bizNo);
+  return o && { orderNo: o.order_no_sub, channel: o.channel, deviceCode: '' };
+});
 
 /** A settled payment moves a 待付款 order to 待发货; money for an order that moved on is logged to be returned. */
 export async function markPaid(

@@ -31,7 +31,8 @@ import { currentProvider, providerLabel, providerNamed } from './provider-regist
 // configured provider — at once, or later by its signed notification, or closed by the time-out sweep. Every status
 // change is a conditional update from the states its transition allows, writes history, and calls the business
 // module's handler (onPaymentChange, by biz_type) in the same transaction, so the order changes with its payment or not
-// at all. No money is posted here: finance posts from these records later.
+// at all. No money is posted here: the money ledger observes every change (observePaymentChanges) and posts it in
+// the same transaction.
 
 export const PAYMENT_SUBJECT = 'payment.payment';
 export const REFUND_SUBJECT = 'payment.refund';
@@ -171,8 +172,19 @@ export function onPaymentChange(bizType: string, handler: PaymentHandler): void 
   handlers.set(bizType, handler);
 }
 
+const observers: PaymentHandler[] = [];
+
+/**
+ * Registers an observer of every payment change whatever its document (the money ledger posts captures and refunds);
+ * it runs after the document's handler, in the same transaction. Registering the same function twice keeps one.
+ */
+export function observePaymentChanges(observer: PaymentHandler): void {
+  if (!observers.includes(observer)) observers.push(observer);
+}
+
 async function tell(trx: Transaction<Database>, ctx: SessionOpContext, change: PaymentChange): Promise<void> {
   await handlers.get(change.payment.bizType)?.(trx, change, ctx);
+  for (const observe of observers) await observe(trx, change, ctx);
 }
 
 /** The context of work the adapter does on its own for a merchant, named in history (系统（支付通知）…). */
@@ -732,4 +744,38 @@ export async function getPayment(ctx: SessionOpContext, payNo: string): Promise<
   const p = await repo.findPayment(ctx.db, ctx.merchantId, payNo.trim().toUpperCase());
   if (!p) throw notFound('支付单');
   return { payment: paymentView(ctx, p), refunds: (await repo.refundsOfPayment(ctx.db, p.id)).map((r) => refundView(ctx, r)) };
+}
+
+/**
+ * A merchant's paid payments and done refunds as the changes that made them ('paid', 'refunded'), oldest first: what
+ * the money ledger replays to post what it has not posted yet (the demo's payments, written before it listened).
+ */
+export async function settledChanges(env: PaymentEnv, merchantId: number): Promise<PaymentChange[]> {
+  const paid = await env.db
+    .selectFrom('payment')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', PAYMENT_PAID)
+    .orderBy('paid_at')
+    .orderBy('id')
+    .execute();
+  const views = new Map(paid.map((p) => [p.id, paymentView(env, p)]));
+  const refunds = await env.db
+    .selectFrom('payment_refund')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', REFUND_DONE)
+    .orderBy('refunded_at')
+    .orderBy('id')
+    .execute();
+  const changes: { at: number; change: PaymentChange }[] = [
+    ...[...views.values()].map((payment) => ({ at: payment.paidAt ?? 0, change: { event: 'paid' as const, payment } })),
+    ...refunds
+      .filter((r) => views.has(r.payment_id))
+      .map((r) => ({
+        at: Number(r.refunded_at),
+        change: { event: 'refunded' as const, payment: views.get(r.payment_id)!, refund: refundView(env, r) },
+      })),
+  ];
+  return changes.sort((a, b) => a.at - b.at).map((c) => c.change);
 }

@@ -1,5 +1,6 @@
 import type { PaymentProviderName } from '../../config.ts';
 import type { PaymentProvider, ProviderEnv } from './payment-provider.ts';
+import { SANDBOX_PAYMENT_LABEL } from '@merchant/contracts/payment/payment-fields';
 import { SandboxProvider } from './sandbox-provider.ts';
 
 // Which provider implementations this build has, by the name PAYMENT_PROVIDER and the notify path use. A real provider
@@ -28,8 +29,16 @@ export function currentProvider(env: ProviderEnv): PaymentProvider {
   return p;
 }
 
-/** The label of a provider by name (a payment's 支付渠道); the name itself when this build does not have it. */
-export const providerLabel = (env: ProviderEnv, name: string) => providerNamed(env, name)?.label ?? name;
+/** What each provider is called wherever it shows (its `label`), known without building it. */
+const LABELS: Record<PaymentProviderName, string> = { sandbox: SANDBOX_PAYMENT_LABEL };
+
+/**
+ * The label of a provider by name (a payment's 支付渠道); the name itself when this build does not have it. Builds no
+ * provider: a view made outside a request (the ledger's replay at start) must not leave a provider built from partial
+ * settings in the per-database cache.
+ */
+export const providerLabel = (_env: ProviderEnv, name: string) =>
+  Object.hasOwn(LABELS, name) ? LABELS[name as PaymentProviderName] : name;
 
 /** The sandbox of this app (tests and the simulator deliver its notifications). */
 export const sandboxOf = (env: ProviderEnv) => providerNamed(env, 'sandbox') as SandboxProvider;

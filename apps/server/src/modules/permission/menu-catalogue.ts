@@ -1,4 +1,5 @@
 import { CONTAINER_SUBLEDGER_ANCHOR, DEVICE_INCOME_ANCHOR, MENU_IDS } from '@merchant/contracts';
+import { CAPITAL_FREEZE_ANCHOR, WITHDRAWAL_REVIEW_ANCHOR } from '@merchant/contracts/finance/finance-fields';
 
 /**
  * The product's menu catalogue: folders (menuType 1) by spec section with the spec's server ids,
@@ -114,6 +115,10 @@ export const SECTIONS: SectionDef[] = [
       p(10606, 'capital-wait-settled-bill', '待结算账单'),
       p(10607, 'project-bill-record', '项目账单'),
       p(10608, 'capital-list-supplier', '供应商资金'),
+      p(10609, 'capital-list-supplier-smart-container', '智能柜供应商资金'),
+      p(10610, 'capital-subledger-purchase-mall', '商城分账明细'),
+      action(10611, WITHDRAWAL_REVIEW_ANCHOR, '提现审核'),
+      action(10612, CAPITAL_FREEZE_ANCHOR, '资金冻结'),
     ],
   },
   {
@@ -351,6 +356,6 @@ export const DEMO_ROLE_SECTIONS: Record<string, number[] | 'all'> = {
 /** Permission points a demo role does not get although it holds their section (运营 applies, 管理员 reviews). */
 export const DEMO_ROLE_WITHHELD: Record<string, string[]> = {
   运营: ['standard-product-edit', 'new-products-review', 'mall-new-product-review', 'device-activation-review', 'back-point-review'],
-  柜主: ['device-activation-review', 'back-point-review'],
+  柜主: ['device-activation-review', 'back-point-review', WITHDRAWAL_REVIEW_ANCHOR, CAPITAL_FREEZE_ANCHOR],
   站点运营: ['device-activation-review', 'back-point-review'],
 };

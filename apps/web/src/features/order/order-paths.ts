@@ -1,5 +1,5 @@
 import type { ChannelOrderKind } from '@merchant/contracts/order/channel-order';
-import { ORDER_CHANNELS, type OrderChannel } from '@merchant/contracts/order/order-fields';
+import { orderChannelByName, orderDetailLink } from '../../shared/order-links.ts';
 
 // The order pages' addresses (docs/orders.md), apart from their components so that routes.ts loads no UI code.
 
@@ -9,7 +9,8 @@ export const EXCEPTION_ANCHOR = 'excepOrder-list';
 /** The cabinets' 库存流水 page's anchor (section 105). */
 export const CABINET_WATER_ANCHOR = 'container-inventory-water-list';
 export const ORDER_LIST_PATH = `${BASE}/salesOrder-list`;
-export const orderDetailPath = (orderNoSub: string) => `${BASE}/salesOrder-list-detail/${encodeURIComponent(orderNoSub)}`;
+/** A cabinet order's detail (shared/order-links.ts holds every channel's detail path, for other areas' links too). */
+export const orderDetailPath = (orderNoSub: string) => orderDetailLink('container', orderNoSub);
 export const EXCEPTION_LIST_PATH = `${BASE}/excepOrder-list`;
 /** 商品核对 of an abnormal order (?orderNoSub=). */
 export const commodityDetailPath = (orderNoSub: string) => `${BASE}/commodityDetail?orderNoSub=${encodeURIComponent(orderNoSub)}`;
@@ -26,8 +27,7 @@ export const CHANNEL_ORDER_PAGES = {
 } as const satisfies Record<ChannelOrderKind, { list: string; detail: string; title: string }>;
 const CHANNEL_BASE = '/website/order';
 export const channelOrderListPath = (kind: ChannelOrderKind) => `${CHANNEL_BASE}/${CHANNEL_ORDER_PAGES[kind].list}`;
-export const channelOrderDetailPath = (kind: ChannelOrderKind, orderNoSub: string) =>
-  `${CHANNEL_BASE}/${CHANNEL_ORDER_PAGES[kind].detail}/${encodeURIComponent(orderNoSub)}`;
+export const channelOrderDetailPath = (kind: ChannelOrderKind, orderNoSub: string) => orderDetailLink(kind, orderNoSub);
 
 /** 售后工单 (section 122). */
 export const AFTER_SALE_ANCHOR = 'after-sale-order';
@@ -42,7 +42,6 @@ export const abnormalOrderDetailPath = (orderNoSub: string) =>
 
 /** The detail of an order of any channel, by the channel's name (ORDER_CHANNELS); null for a channel it does not know. */
 export function orderDetailPathOf(channelName: string, orderNoSub: string): string | null {
-  const channel = (Object.keys(ORDER_CHANNELS) as OrderChannel[]).find((c) => ORDER_CHANNELS[c] === channelName);
-  if (!channel) return null;
-  return channel === 'container' ? orderDetailPath(orderNoSub) : channelOrderDetailPath(channel, orderNoSub);
+  const channel = orderChannelByName(channelName);
+  return channel ? orderDetailLink(channel, orderNoSub) : null;
 }
