@@ -120,3 +120,51 @@ export const financeJourneys = [
     },
   },
 ];
+
+/**
+ * 收款设置 (issue 17): a 分账协议 for a cabinet without one — a new 柜主 opened from the form, 15 % of the cabinet's
+ * sales —; the agreement lists with the point's commission, the fee and what the merchant keeps; 开通状态 已开通.
+ */
+export const collectionJourneys = [
+  {
+    name: 'finance-collection-agreement',
+    title: '分账协议: a new 柜主 and a 15 % agreement on a free cabinet; 收款设置 and 开通状态 show it set up',
+    async run({ page, base, password, shot }) {
+      await signIn(page, base, 'admin', password);
+      await openPage(page, '财务管理', '收款设置', /\/website\/finance\/collection-setting$/);
+      await page.getByTestId('collection-setting').getByText('沙箱支付').first().waitFor();
+      await openPage(page, '财务管理', /^分账协议$/, /\/website\/finance\/collection-setting-agreement/);
+      const list = page.getByTestId('agreement-list');
+      await rowsOf(list).first().waitFor();
+      // every fifth demo cabinet has no agreement
+      const cabinet = 'D2611000010';
+      await list.getByRole('button', { name: /新增协议/ }).click();
+      const form = page.getByRole('dialog').filter({ hasText: '新增分账协议' });
+      await form.getByLabel('设备编号').fill(cabinet);
+      await form.getByRole('button', { name: /新增柜主/ }).click();
+      const ownerForm = page.getByRole('dialog').filter({ hasText: '手机号' }).last();
+      await ownerForm.getByLabel('姓名').fill('钱海涛');
+      await ownerForm.getByLabel('手机号').fill(`139${String(Date.now()).slice(-8)}`);
+      await ownerForm
+        .getByRole('button', { name: /确\s*定|保\s*存|新\s*增/ })
+        .last()
+        .click();
+      await page.locator('.ant-message-notice', { hasText: '已新增柜主 钱海涛' }).waitFor();
+      await form.getByLabel('柜主分成比例（%）').fill('15');
+      await form
+        .getByRole('button', { name: /确\s*定|保\s*存/ })
+        .last()
+        .click();
+      await form.waitFor({ state: 'detached' });
+      await list.getByPlaceholder(/设备编号/).fill(cabinet);
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      const row = rowsOf(list).filter({ hasText: cabinet }).filter({ hasText: '钱海涛' });
+      await row.filter({ hasText: '15.00%' }).waitFor();
+      await shot(extraShot('agreement'));
+      await openPage(page, '财务管理', '开通状态', /\/website\/finance\/collection-setting-status/);
+      await page.getByTestId('check-agreement').waitFor();
+      await page.getByText('已开通').first().waitFor();
+      await shot();
+    },
+  },
+];

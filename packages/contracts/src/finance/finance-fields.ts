@@ -112,13 +112,16 @@ export const amountField = (label: string) =>
       .max(1_000_000_000, `${label}不能超过10000000元`),
   );
 
-/** A rate in basis points (万分之一): 0 – 100 %. */
+/** A rate in basis points (万分之一): 0 – 100 % (an empty one: 请输入…). */
 export const basisPointsField = (label: string) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int(`${label}须精确到0.01%`)
-    .min(0, `${label}不能小于0`)
-    .max(10_000, `${label}不能超过100%`);
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}必须是数字`) })
+      .int(`${label}须精确到0.01%`)
+      .min(0, `${label}不能小于0`)
+      .max(10_000, `${label}不能超过100%`),
+  );
 
 /** A party's code: FP + 8 digits. */
 export const partyCodeSchema = z

@@ -173,7 +173,8 @@ describe.each(DIALECTS)('money ledger invariants (%s)', (dialect) => {
   }
 
   it('random payments, refunds, settlements, freezes and withdrawals keep the ledger whole', async () => {
-    const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+    // a fixed seed: the run is the same every time (FC_SEED explores others); the refusals are checked below anyway
+    const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20_261_125;
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 20 }), async (steps) => {
         for (const s of steps) await run(s);
@@ -193,7 +194,13 @@ describe.each(DIALECTS)('money ledger invariants (%s)', (dialect) => {
     expect(tally.refunded).toBeGreaterThan(0);
     expect(tally.settled).toBeGreaterThan(0);
     expect(tally.withdrawn).toBeGreaterThan(0);
-    expect(tally.refused).toBeGreaterThan(0);
+    // more than 可用 is refused for a freeze and for a withdrawal, whatever the sequences drew, and nothing moves
+    const have = await available();
+    await run({ kind: 'freeze', share: 1.5, release: false });
+    await run({ kind: 'withdraw', share: 1.5, fate: 'open' });
+    expect(await available()).toBe(have);
+    expect(tally.refused).toBeGreaterThanOrEqual(2);
+    expect((await check.run(t.db.db, merchantId)).join('\n')).toBe('');
   }, 300_000);
 
   it('100 withdrawals at once against one balance: exactly as many as fit, never overdrawn', async () => {

@@ -779,3 +779,9 @@ export async function settledChanges(env: PaymentEnv, merchantId: number): Promi
   ];
   return changes.sort((a, b) => a.at - b.at).map((c) => c.change);
 }
+
+/** The provider new payments use (PAYMENT_PROVIDER) as pages name it: 收款设置 shows it. */
+export const currentProviderLabel = (env: PaymentEnv) => ({
+  label: providerLabel(providerEnv(env), env.config.payment.provider),
+  sandbox: env.config.payment.provider === 'sandbox',
+});

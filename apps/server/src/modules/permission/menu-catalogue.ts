@@ -117,6 +117,8 @@ export const SECTIONS: SectionDef[] = [
       p(10608, 'capital-list-supplier', '供应商资金'),
       p(10609, 'capital-list-supplier-smart-container', '智能柜供应商资金'),
       p(10610, 'capital-subledger-purchase-mall', '商城分账明细'),
+      p(10613, 'collection-setting-agreement', '分账协议'),
+      p(10614, 'collection-setting-status', '开通状态'),
       action(10611, WITHDRAWAL_REVIEW_ANCHOR, '提现审核'),
       action(10612, CAPITAL_FREEZE_ANCHOR, '资金冻结'),
     ],
@@ -356,6 +358,14 @@ export const DEMO_ROLE_SECTIONS: Record<string, number[] | 'all'> = {
 /** Permission points a demo role does not get although it holds their section (运营 applies, 管理员 reviews). */
 export const DEMO_ROLE_WITHHELD: Record<string, string[]> = {
   运营: ['standard-product-edit', 'new-products-review', 'mall-new-product-review', 'device-activation-review', 'back-point-review'],
-  柜主: ['device-activation-review', 'back-point-review', WITHDRAWAL_REVIEW_ANCHOR, CAPITAL_FREEZE_ANCHOR],
+  柜主: [
+    'device-activation-review',
+    'back-point-review',
+    WITHDRAWAL_REVIEW_ANCHOR,
+    CAPITAL_FREEZE_ANCHOR,
+    'collection-setting',
+    'collection-setting-agreement',
+    'collection-setting-status',
+  ],
   站点运营: ['device-activation-review', 'back-point-review'],
 };

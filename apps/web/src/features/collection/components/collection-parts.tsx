@@ -1,0 +1,94 @@
+import { CAPITAL_ANCHORS } from '@merchant/contracts/finance/capital';
+import { collectionOps } from '@merchant/contracts/finance/collection';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { call } from '../../../platform/call.ts';
+import { collectAnchors } from '../../../platform/permission.ts';
+import { useSession } from '../../../platform/session-store.ts';
+import { capitalCardPath, capitalDetailPath } from '../collection-paths.ts';
+
+// 收款设置: the bits the three pages share — the setting's query, the links to the merchant's account, the status tag.
+
+/** Every query of this feature starts with this (a change invalidates them all: the setting, its log, the lists). */
+export const COLLECTION_KEY = ['collection'] as const;
+/** The merchant's collection setting (collection.get). */
+export const SETTING_KEY = [...COLLECTION_KEY, 'setting'] as const;
+
+/** The merchant's collection setting (collection.get), shared by 收款设置 and 开通状态. */
+export function useCollectionSetting() {
+  return useQuery({ queryKey: SETTING_KEY, queryFn: () => call(collectionOps.get, {}) });
+}
+
+/** 已开通 in green, 待完善 (or anything else) in orange. */
+export function StatusTag({ done, name, big = false }: { done: boolean; name: string; big?: boolean }) {
+  return (
+    <Tag
+      color={done ? 'success' : 'warning'}
+      style={big ? { fontSize: 14, padding: '2px 10px' } : undefined}
+      data-testid="collection-status"
+    >
+      {name}
+    </Tag>
+  );
+}
+
+/**
+ * The pages of a party's account (资金账户详情, 银行卡) when the active role may open them — it holds one of the pages that
+ * open an account (the contract's CAPITAL_ANCHORS); null when there is no account or the role may not.
+ */
+export function useCapitalLinks(): { detail: (code: string) => string | null; card: (code: string) => string | null } {
+  const menuTree = useSession((s) => s.menuTree);
+  const allowed = useMemo(() => {
+    const anchors = collectAnchors(menuTree);
+    return CAPITAL_ANCHORS.some((a) => anchors.has(a));
+  }, [menuTree]);
+  return useMemo(
+    () => ({
+      detail: (code) => (code && allowed ? capitalDetailPath(code) : null),
+      card: (code) => (code && allowed ? capitalCardPath(code) : null),
+    }),
+    [allowed],
+  );
+}
+
+/** The setting's loading and failed states around what a page shows of it. */
+export function SettingState({
+  q,
+  children,
+}: {
+  q: ReturnType<typeof useCollectionSetting>;
+  children: (s: NonNullable<ReturnType<typeof useCollectionSetting>['data']>) => ReactNode;
+}) {
+  if (q.data) return <>{children(q.data)}</>;
+  if (q.isError)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="收款设置加载失败">
+        <Button size="small" onClick={() => void q.refetch()}>
+          重新加载
+        </Button>
+      </Empty>
+    );
+  return <Skeleton active paragraph={{ rows: 6 }} />;
+}
+
+/** A value with a smaller secondary line under it. */
+export function TwoLines({ top, bottom }: { top: ReactNode; bottom?: ReactNode }) {
+  return (
+    <div style={{ lineHeight: 1.4 }}>
+      <div>{top === '' || top === null || top === undefined ? '--' : top}</div>
+      {bottom ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {bottom}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** '--' for an empty text. */
+export const dash = (v: unknown): string => (v === null || v === undefined || v === '' ? '--' : String(v));
+
+/** A refusal's words: the server's message (the http client's catalogue may have shown it already). */
+export const refusalText = (err: unknown) => (err instanceof Error && err.message ? err.message : '操作失败，请稍后重试');
