@@ -1,5 +1,5 @@
 import { ENTRY_TYPES, type AccountKind, type EntryType, type PartyType } from '@merchant/contracts/finance/finance-fields';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { drawSerialCode, drawVolumeCode, generateCode } from '../../platform/business-code.ts';
 
@@ -162,6 +162,24 @@ export async function post(trx: Transaction<Database>, ctx: PostContext, p: Post
       .execute();
   }
   return { id, entryNo };
+}
+
+/**
+ * Takes the accounts a transaction will post to, in id order, before it posts several entries (收款 then 分账, 分账退回
+ * then 退款): each entry alone updates its accounts in id order, but two entries in a row could lock one account before
+ * another that a concurrent transaction's entries take the other way round — a deadlock on PostgreSQL. Opens missing
+ * accounts. SQLite runs one writer at a time: opening them is all.
+ */
+export async function lockAccounts(
+  trx: Transaction<Database>,
+  ctx: PostContext,
+  accounts: { partyId: number; kind: AccountKind }[],
+): Promise<void> {
+  const wanted = accounts.filter((a) => a.partyId > 0).map((a) => ({ ...a, amount: 0 }));
+  if (!wanted.length) return;
+  const ids = [...new Set((await accountsOf(trx, ctx, wanted)).values())].sort((a, b) => a - b);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await trx.selectFrom('fin_account').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
 /** The accounts of the lines by `party:kind`, opened when a party has none of that kind yet. */

@@ -7,7 +7,7 @@ import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import type { PaymentChange } from '../payment/payment.service.ts';
 import { pointDealOfDevice } from '../device/device.service.ts';
 import type { FinSplitTable } from './finance.table.ts';
-import { merchantPartyId, partyId, PLATFORM_PARTY, post, type PostContext, type PostLine } from './ledger.ts';
+import { lockAccounts, merchantPartyId, partyId, PLATFORM_PARTY, post, type PostContext, type PostLine } from './ledger.ts';
 
 // 分账 (docs/finance.md "分账"): every paid payment is split between the merchant, the cabinet's owner (柜主, by the
 // device's agreement), the point's owner (点位方, by the point's commission) and the platform (its fee), in basis
@@ -104,6 +104,14 @@ async function capture(trx: Transaction<Database>, change: PaymentChange, ctx: S
   const source = (await sources.get(p.bizType)?.(trx, ctx.merchantId, p.bizNo)) ?? { orderNo: p.bizNo, channel: '', deviceCode: '' };
   const merchant = await merchantPartyId(trx, pc);
   const platform = await partyId(trx, pc, PLATFORM_PARTY);
+  const rule = await ruleOf(trx, ctx.merchantId, source.deviceCode);
+  const deal = source.deviceCode ? await pointDealOfDevice(trx, ctx.merchantId, source.deviceCode) : undefined;
+  const point = deal && deal.commissionBp > 0 ? await partyId(trx, pc, pointParty(deal)) : 0;
+  // 收款 and 分账 touch these accounts: taken in one order first (ledger.ts lockAccounts)
+  await lockAccounts(trx, pc, [
+    { partyId: platform, kind: 'channel' },
+    ...[merchant, rule.ownerPartyId, point, platform].map((partyId) => ({ partyId, kind: 'pending' as const })),
+  ]);
   const captured = await post(trx, pc, {
     type: 'capture',
     refType: 'payment',
@@ -118,9 +126,6 @@ async function capture(trx: Transaction<Database>, change: PaymentChange, ctx: S
   });
   if (!captured) return; // posted before: its split too
 
-  const rule = await ruleOf(trx, ctx.merchantId, source.deviceCode);
-  const deal = source.deviceCode ? await pointDealOfDevice(trx, ctx.merchantId, source.deviceCode) : undefined;
-  const point = deal && deal.commissionBp > 0 ? await partyId(trx, pc, pointParty(deal)) : 0;
   const rates: SplitRates = { ownerBp: rule.ownerPartyId ? rule.ownerBp : 0, pointBp: point ? deal!.commissionBp : 0, feeBp: rule.feeBp };
   const shares = splitShares(p.amount, rates);
   const parties = { merchant, owner: rule.ownerPartyId, point, platform };
@@ -194,6 +199,11 @@ async function refund(trx: Transaction<Database>, change: PaymentChange, ctx: Se
   const merchant = await merchantPartyId(trx, pc);
   const platform = await partyId(trx, pc, PLATFORM_PARTY);
   const parties = { merchant, owner: s.owner_party_id, point: s.point_party_id, platform };
+  // 分账退回 and 退款 touch these accounts: taken in one order first (ledger.ts lockAccounts)
+  await lockAccounts(trx, pc, [
+    { partyId: platform, kind: 'channel' },
+    ...[merchant, s.owner_party_id, s.point_party_id, platform].map((partyId) => ({ partyId, kind })),
+  ]);
   // the others' shares come back to the merchant, which then pays the refund
   const back = { owner: after.owner - before.owner, point: after.point - before.point, fee: after.fee - before.fee };
   const toMerchant = -(back.owner + back.point + back.fee);
