@@ -11,14 +11,13 @@ import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
 import { assertFresh } from '../../platform/versioned.ts';
-import { InsufficientBalance, post } from './ledger.ts';
+import { InsufficientBalance, post, postContextOf } from './ledger.ts';
 import { partyByCode } from './party.ts';
 
 // 资金冻结 (docs/finance.md "冻结"): part of a party's 可用 held in 冻结 with a reason (冻结中), given back to 可用 when
 // released (已解冻). Never more than 可用 — the ledger's conditional update decides under concurrency.
 
 export const FREEZE_SUBJECT = 'finance.freeze';
-const postCtx = (ctx: SessionOpContext) => ({ merchantId: ctx.merchantId, now: ctx.clock.now(), operatorName: ctx.session.userName });
 
 function freezeQuery(db: Kysely<Database> | Transaction<Database>, merchantId: number) {
   return db
@@ -97,7 +96,7 @@ export async function freeze(ctx: SessionOpContext, i: z.output<typeof freezeInp
           .executeTakeFirst()),
     );
     try {
-      await post(trx, postCtx(ctx), {
+      await post(trx, postContextOf(ctx), {
         type: 'freeze',
         refType: 'freeze',
         refNo: freezeNo,
@@ -160,7 +159,7 @@ export async function release(ctx: SessionOpContext, i: z.output<typeof releaseI
         .executeTakeFirst(),
     );
     const party = await partyByCode(trx, ctx.merchantId, f.party_code);
-    await post(trx, postCtx(ctx), {
+    await post(trx, postContextOf(ctx), {
       type: 'unfreeze',
       refType: 'freeze',
       refNo: f.freeze_no,

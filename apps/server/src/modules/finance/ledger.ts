@@ -1,6 +1,7 @@
 import { ENTRY_TYPES, type AccountKind, type EntryType, type PartyType } from '@merchant/contracts/finance/finance-fields';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { drawSerialCode, drawVolumeCode, generateCode } from '../../platform/business-code.ts';
 
 // The money ledger (DESIGN §5a, docs/finance.md): the one writer of fin_entry, fin_entry_line and fin_account.
@@ -49,6 +50,13 @@ export interface PostContext {
   now: number;
   operatorName: string;
 }
+
+/** Who posts, when, for which merchant: the operation's own session and clock. */
+export const postContextOf = (ctx: SessionOpContext): PostContext => ({
+  merchantId: ctx.merchantId,
+  now: ctx.clock.now(),
+  operatorName: ctx.session.userName,
+});
 
 /** A floored account would go below zero: nothing of the posting is written (the caller's transaction rolls back). */
 export class InsufficientBalance extends Error {

@@ -7,7 +7,7 @@ import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import type { PaymentChange } from '../payment/payment.service.ts';
 import { pointDealOfDevice } from '../device/device.service.ts';
 import type { FinSplitTable } from './finance.table.ts';
-import { lockAccounts, merchantPartyId, partyId, PLATFORM_PARTY, post, type PostContext, type PostLine } from './ledger.ts';
+import { lockAccounts, merchantPartyId, partyId, PLATFORM_PARTY, post, postContextOf, type PostLine } from './ledger.ts';
 
 // 分账 (docs/finance.md "分账"): every paid payment is split between the merchant, the cabinet's owner (柜主, by the
 // device's agreement), the point's owner (点位方, by the point's commission) and the platform (its fee), in basis
@@ -66,12 +66,6 @@ export function settleDueAt(paidAt: number, timeZone: string): number {
   return zonedTimeToMs(timeZone, Number(y), Number(m), Number(d));
 }
 
-const postContext = (ctx: SessionOpContext): PostContext => ({
-  merchantId: ctx.merchantId,
-  now: ctx.clock.now(),
-  operatorName: ctx.session.userName,
-});
-
 /** The lines that move each party's share `delta` (signed) in `kind`, the merchant's balancing the rest. */
 function shareLines(
   parties: { merchant: number; owner: number; point: number; platform: number },
@@ -99,7 +93,7 @@ export async function postPaymentChange(trx: Transaction<Database>, change: Paym
 
 async function capture(trx: Transaction<Database>, change: PaymentChange, ctx: SessionOpContext): Promise<void> {
   const p = change.payment;
-  const pc = postContext(ctx);
+  const pc = postContextOf(ctx);
   const paidAt = p.paidAt ?? pc.now;
   const source = (await sources.get(p.bizType)?.(trx, ctx.merchantId, p.bizNo)) ?? { orderNo: p.bizNo, channel: '', deviceCode: '' };
   const merchant = await merchantPartyId(trx, pc);
@@ -170,7 +164,7 @@ async function capture(trx: Transaction<Database>, change: PaymentChange, ctx: S
 
 async function refund(trx: Transaction<Database>, change: PaymentChange, ctx: SessionOpContext): Promise<void> {
   const r = change.refund!;
-  const pc = postContext(ctx);
+  const pc = postContextOf(ctx);
   const done = await trx
     .selectFrom('fin_entry')
     .select('id')

@@ -28,7 +28,7 @@ import { contains } from '../../platform/like.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
 import { assertFresh } from '../../platform/versioned.ts';
-import { InsufficientBalance, partyId, PLATFORM_PARTY, post } from './ledger.ts';
+import { InsufficientBalance, partyId, PLATFORM_PARTY, post, postContextOf } from './ledger.ts';
 import { partyByCode } from './party.ts';
 
 // 提现 (docs/finance.md "提现"): 待审核 → 待打款 → 已打款, or 已驳回 before it is paid. Applying moves the amount from
@@ -38,8 +38,6 @@ import { partyByCode } from './party.ts';
 export const WITHDRAWAL_SUBJECT = 'finance.withdrawal';
 
 type Input<S extends z.ZodType> = z.output<S>;
-
-const postCtx = (ctx: SessionOpContext) => ({ merchantId: ctx.merchantId, now: ctx.clock.now(), operatorName: ctx.session.userName });
 
 function withdrawalQuery(ctx: SessionOpContext | { db: SessionOpContext['db']; merchantId: number }) {
   return ctx.db
@@ -146,7 +144,7 @@ export async function apply(ctx: SessionOpContext, i: Input<typeof withdrawalApp
           .executeTakeFirst()),
     );
     try {
-      await post(trx, postCtx(ctx), {
+      await post(trx, postContextOf(ctx), {
         type: 'withdraw_apply',
         refType: 'withdrawal',
         refNo: withdrawNo,
@@ -222,8 +220,8 @@ async function step(
     const party = await partyByCode(trx, ctx.merchantId, w.party_code);
     const amount = Number(w.amount);
     if (action === 'pay') {
-      const platform = await partyId(trx, postCtx(ctx), PLATFORM_PARTY);
-      await post(trx, postCtx(ctx), {
+      const platform = await partyId(trx, postContextOf(ctx), PLATFORM_PARTY);
+      await post(trx, postContextOf(ctx), {
         type: 'withdraw_pay',
         refType: 'withdrawal',
         refNo: w.withdraw_no,
@@ -235,7 +233,7 @@ async function step(
         ],
       });
     } else if (action === 'reject') {
-      await post(trx, postCtx(ctx), {
+      await post(trx, postContextOf(ctx), {
         type: 'withdraw_reject',
         refType: 'withdrawal',
         refNo: w.withdraw_no,
