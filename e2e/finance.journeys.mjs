@@ -167,4 +167,63 @@ export const collectionJourneys = [
       await shot();
     },
   },
+  {
+    name: 'finance-supply-consignment',
+    title: '供应商代销: a 代销协议 made from a supplier’s SKU; 供应商资金 shows the supplier, its records lead to the sales that paid it',
+    async run({ page, base, password, shot }) {
+      await signIn(page, base, 'admin', password);
+      await openPage(page, '财务管理', /^分账协议$/, /\/website\/finance\/collection-setting-agreement/);
+      await page.getByRole('tab', { name: '供应商代销' }).click();
+      await page.waitForURL(/tab=supply/);
+      const list = page.getByTestId('supply-agreement-list');
+      await rowsOf(list).first().waitFor();
+      const before = await rowsOf(list).count();
+
+      // 新增: pick a SKU a supplier supplies that has no agreement yet; the price starts at its 采购价
+      await list.getByRole('button', { name: /新增代销协议/ }).click();
+      const form = page.getByRole('dialog').filter({ hasText: '新增代销协议' });
+      await form.getByRole('combobox', { name: '代销商品' }).click();
+      const option = page.locator('.ant-select-dropdown .ant-select-item-option:not(.ant-select-item-option-disabled)').first();
+      await option.waitFor();
+      const picked = (await option.innerText()).trim();
+      const skuCode = /K\d{8}/.exec(picked)?.[0];
+      assert(skuCode, `candidate ${picked}`);
+      await option.click();
+      const price = form.getByLabel('代销结算价（元）');
+      await page.waitForFunction((el) => /^\d+\.\d{2}$/.test(el.value), await price.elementHandle());
+      await price.fill('1.88');
+      await form.getByLabel('备注').fill('端到端测试代销');
+      await shot(extraShot('supply-form'));
+      await form
+        .getByRole('button', { name: /确\s*定|保\s*存/ })
+        .last()
+        .click();
+      await form.waitFor({ state: 'detached' });
+      await page.locator('.ant-message-notice', { hasText: `已保存 ${skuCode} 的代销协议` }).waitFor();
+      const row = rowsOf(list).filter({ hasText: skuCode });
+      await row.filter({ hasText: '1.88' }).waitFor();
+      assert((await rowsOf(list).count()) >= Math.min(before + 1, 10), 'the new agreement is listed');
+      await shot(extraShot('supply-agreements'));
+
+      // 供应商资金: the demo's consigned sales paid a supplier; its 流水 shows the splits with their orders
+      await openPage(page, '财务管理', /^供应商资金$/, /\/website\/finance\/capital-list-supplier$/);
+      const accounts = page.getByTestId('capital-list');
+      const supplierRow = rowsOf(accounts).filter({ hasText: '粤海饮品批发' }).first();
+      await supplierRow.waitFor();
+      await shot(extraShot('suppliers'));
+      await supplierRow
+        .getByRole('button', { name: /流\s*水/ })
+        .or(supplierRow.getByText('流水', { exact: true }))
+        .first()
+        .click();
+      await page.waitForURL(/capital-record\/FP\d{8}/);
+      const records = page.getByTestId('capital-records');
+      await rowsOf(records).filter({ hasText: '分账' }).first().waitFor();
+      await rowsOf(records)
+        .filter({ has: page.locator('a', { hasText: /^XS\d{14}$/ }) })
+        .first()
+        .waitFor();
+      await shot();
+    },
+  },
 ];

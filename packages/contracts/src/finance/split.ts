@@ -32,6 +32,8 @@ export const splitListInput = keysetInput(
     /** 柜主分账: only the splits with a cabinet owner's share, or one owner's (FP code). */
     withOwner: z.boolean({ error: '仅柜主分账只能是是或否' }).optional(),
     ownerPartyCode: z.string().trim().max(10, '柜主账户不正确').optional(),
+    /** The splits that gave one supplier (FP code) a 代销 share. */
+    supplierPartyCode: z.string().trim().max(10, '供应商账户不正确').optional(),
     /** The splits one settlement bill settled. */
     settleNo: z.string().trim().max(24, '结算单号不正确').optional(),
     paidRange: timeRange,
@@ -52,11 +54,15 @@ export const splitRowSchema = z.object({
   /** Cents. */
   captured: z.number(),
   refunded: z.number(),
-  /** captured − refunded = merchantShare + ownerShare + pointShare + platformFee. */
+  /** captured − refunded = merchantShare + ownerShare + pointShare + supplierShare + platformFee. */
   net: z.number(),
   merchantShare: z.number(),
   ownerShare: z.number(),
   pointShare: z.number(),
+  /** The consigning suppliers' shares together (供应商代销). */
+  supplierShare: z.number(),
+  /** Their names, '、'-joined ('' when none). */
+  supplierNames: z.string(),
   platformFee: z.number(),
   /** Basis points. */
   ownerBp: z.number(),
@@ -79,6 +85,7 @@ export const splitSummarySchema = z.object({
   merchantShare: z.number(),
   ownerShare: z.number(),
   pointShare: z.number(),
+  supplierShare: z.number(),
   platformFee: z.number(),
 });
 export type SplitSummary = z.infer<typeof splitSummarySchema>;
@@ -95,6 +102,7 @@ export const settlementRowSchema = z.object({
   merchantAmount: z.number(),
   ownerAmount: z.number(),
   pointAmount: z.number(),
+  supplierAmount: z.number(),
   feeAmount: z.number(),
   operatorName: z.string(),
   createdAt: z.number(),
@@ -123,6 +131,7 @@ export const deviceIncomeRowSchema = z.object({
   merchantShare: z.number(),
   ownerShare: z.number(),
   pointShare: z.number(),
+  supplierShare: z.number(),
   platformFee: z.number(),
   lastPaidAt: z.number(),
 });
@@ -132,13 +141,20 @@ export const splitOps = defineOperations(
   {
     anchor: [SUBLEDGER_ANCHOR, WAIT_SETTLED_ANCHOR, CONTAINER_SUBLEDGER_ANCHOR, DEVICE_INCOME_ANCHOR, PURCHASE_MALL_SUBLEDGER_ANCHOR],
     merchantScope: 'merchant',
-    targets: { orderNo: '订单', payNo: '支付单', deviceCode: '设备', ownerPartyCode: '柜主账户', settleNo: '结算单' },
+    targets: {
+      orderNo: '订单',
+      payNo: '支付单',
+      deviceCode: '设备',
+      ownerPartyCode: '柜主账户',
+      supplierPartyCode: '供应商账户',
+      settleNo: '结算单',
+    },
   },
   {
     list: {
       name: 'split.list',
       label: '分账明细',
-      summary: '每笔已支付订单的分账：商户、柜主、点位方与平台手续费，合计等于实收减退款',
+      summary: '每笔已支付订单的分账：商户、柜主、点位方、代销供应商与平台手续费，合计等于实收减退款',
       input: splitListInput,
       output: keysetOf(splitRowSchema),
       exportable: true,

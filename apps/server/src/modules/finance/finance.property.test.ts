@@ -25,24 +25,50 @@ let seq = 0;
 const DAY = 86_400_000;
 
 describe('splitShares', () => {
-  it('gives every cent to someone, none below zero, each share at most its rate', () => {
+  it('gives every cent to someone, none below zero, each share at most its rate or its scaled base', () => {
     fc.assert(
       fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
         fc.integer({ min: 0, max: 1_000_000_000 }),
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 10_000 }),
-        (net, ownerBp, pointBp, feeBp) => {
-          const s = splitShares(net, { ownerBp, pointBp, feeBp });
-          expect(s.merchant + s.owner + s.point + s.fee).toBe(net);
-          for (const v of Object.values(s)) expect(v).toBeGreaterThanOrEqual(0);
+        fc.array(fc.integer({ min: 0, max: 1_000_000_000 }), { maxLength: 4 }),
+        (a, b, ownerBp, pointBp, feeBp, bases) => {
+          // a refund leaves net ≤ captured
+          const [net, captured] = a <= b ? [a, b] : [b, a];
+          const s = splitShares(net, { ownerBp, pointBp, feeBp }, { captured, bases });
+          const suppliers = s.suppliers.reduce((x, y) => x + y, 0);
+          expect(s.merchant + s.owner + s.point + s.fee + suppliers).toBe(net);
+          for (const v of [s.merchant, s.owner, s.point, s.fee, ...s.suppliers]) expect(v).toBeGreaterThanOrEqual(0);
+          expect(s.suppliers).toHaveLength(bases.length);
           expect(s.fee).toBeLessThanOrEqual((net * feeBp) / 10_000);
           expect(s.point).toBeLessThanOrEqual((net * pointBp) / 10_000);
           expect(s.owner).toBeLessThanOrEqual((net * ownerBp) / 10_000);
+          // a supplier's share is its base scaled to what was kept, rounded down — or what the others left
+          s.suppliers.forEach((x, n) => expect(BigInt(x) * BigInt(captured || 1)).toBeLessThanOrEqual(BigInt(bases[n]) * BigInt(net)));
         },
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('pays a supplier its whole base when the sale is whole and the rest is enough, and exactly scales it on a refund', () => {
+    expect(splitShares(1_000, { ownerBp: 1_000, pointBp: 500, feeBp: 60 }, { captured: 1_000, bases: [600] })).toEqual({
+      fee: 6,
+      point: 50,
+      owner: 100,
+      suppliers: [600],
+      merchant: 244,
+    });
+    // half refunded: the supplier is owed half its base
+    expect(splitShares(500, { ownerBp: 0, pointBp: 0, feeBp: 60 }, { captured: 1_000, bases: [600, 301] }).suppliers).toEqual([300, 150]);
+    // the others leave less than the bases: the first supplier takes what is left, the next nothing, the merchant 0
+    expect(splitShares(100, { ownerBp: 5_000, pointBp: 0, feeBp: 0 }, { captured: 100, bases: [80, 10] })).toMatchObject({
+      owner: 50,
+      suppliers: [50, 0],
+      merchant: 0,
+    });
   });
 });
 
@@ -65,11 +91,27 @@ describe.each(DIALECTS)('money ledger invariants (%s)', (dialect) => {
       .where('device_code', '<>', '')
       .limit(3)
       .execute();
-    // half the payments split like a cabinet's orders (owner, point), half like a channel's
+    const consigned = await t.db.db
+      .selectFrom('fin_supply_rule')
+      .select('sku_id')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('supplier_id')
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect(consigned).toHaveLength(2);
+    // half the payments split like a cabinet's orders (owner, point), half like a channel's; a third sell consigned SKUs
     onSplitSource(BIZ, async (_trx, _m, no) => ({
       orderNo: no,
       channel: 'container',
       deviceCode: Number(no.slice(-1)) % 2 ? (devices[Number(no.slice(-2, -1)) % devices.length]?.device_code ?? '') : '',
+      lines:
+        Number(no.slice(-1)) % 3 === 0
+          ? [
+              { skuId: consigned[0].sku_id, quantity: 1 + (Number(no.slice(-2, -1)) % 3) },
+              { skuId: consigned[1].sku_id, quantity: 1 },
+            ]
+          : [],
     }));
     merchantCode = (await call<Paged<PartyRow>>(admin, capitalOps.list, { partyType: 'merchant' })).list[0].partyCode;
     cardId = (
@@ -194,6 +236,15 @@ describe.each(DIALECTS)('money ledger invariants (%s)', (dialect) => {
     expect(tally.refunded).toBeGreaterThan(0);
     expect(tally.settled).toBeGreaterThan(0);
     expect(tally.withdrawn).toBeGreaterThan(0);
+    // the sequences sold consigned SKUs: suppliers took shares, and some of those were refunded in part
+    const supplied = await t.db.db
+      .selectFrom('fin_split as s')
+      .innerJoin('fin_split_supply as x', 'x.split_id', 's.id')
+      .select(['s.refunded', 'x.share', 'x.base'])
+      .where('s.merchant_id', '=', merchantId)
+      .where('s.biz_type', '=', BIZ)
+      .execute();
+    expect(supplied.some((x) => Number(x.share) > 0)).toBe(true);
     // more than 可用 is refused for a freeze and for a withdrawal, whatever the sequences drew, and nothing moves
     const have = await available();
     await run({ kind: 'freeze', share: 1.5, release: false });

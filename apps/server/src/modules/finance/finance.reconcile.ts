@@ -7,9 +7,10 @@ import type { LedgerCheck } from '../../platform/reconcile.ts';
 /**
  * The money ledger (docs/finance.md "对账"): every entry's lines sum to zero and its amount is Σ of its credits; every
  * account's cached balance is Σ of its lines and its last line's balance-after; 待结算, 冻结 and 在途 are never below
- * zero; every paid payment has its 收款 entry and its split, every refund done its 退款 entry; a split's shares add up
- * to what was captured less what was refunded, and it names its payment's amount and done refunds; each party's
- * 待结算 is Σ of its unsettled shares, its 冻结 Σ of its open freezes and its 在途 Σ of its open withdrawals.
+ * zero; every paid payment has its 收款 entry and its split, every refund done its 退款 entry; a split's shares (the
+ * consigning suppliers' too, each within its base) add up to what was captured less what was refunded, and it names
+ * its payment's amount and done refunds; each party's 待结算 is Σ of its unsettled shares, its 冻结 Σ of its open
+ * freezes and its 在途 Σ of its open withdrawals.
  */
 export const check: LedgerCheck = {
   name: '资金账 = 凭证借贷平衡 = 余额 = 支付与退款 = 分账 (the money ledger)',
@@ -155,7 +156,21 @@ async function splits(db: Kysely<Database>, merchantId: number): Promise<string[
       's.owner_share',
       's.point_share',
       's.platform_fee',
+      's.supplier_share',
       'p.amount',
+      (eb) =>
+        eb
+          .selectFrom('fin_split_supply as x')
+          .select(sql<number>`coalesce(sum(x.share), 0)`.as('x'))
+          .whereRef('x.split_id', '=', 's.id')
+          .as('supply_sum'),
+      (eb) =>
+        eb
+          .selectFrom('fin_split_supply as x')
+          .select(sql<number>`count(*)`.as('x'))
+          .whereRef('x.split_id', '=', 's.id')
+          .where((w) => w.or([w('x.share', '<', 0), w('x.share', '>', w.ref('x.base'))]))
+          .as('supply_bad'),
       'p.status',
       (eb) =>
         eb
@@ -170,10 +185,14 @@ async function splits(db: Kysely<Database>, merchantId: number): Promise<string[
   const out: string[] = [];
   for (const r of rows) {
     const net = Number(r.captured) - Number(r.refunded);
-    const shares = Number(r.merchant_share) + Number(r.owner_share) + Number(r.point_share) + Number(r.platform_fee);
+    const shares =
+      Number(r.merchant_share) + Number(r.owner_share) + Number(r.point_share) + Number(r.supplier_share) + Number(r.platform_fee);
     if (shares !== net) out.push(`分账${r.pay_no}：各方合计${shares}分，实收减退款${net}分`);
-    if ([r.merchant_share, r.owner_share, r.point_share, r.platform_fee].some((v) => Number(v) < 0))
+    if ([r.merchant_share, r.owner_share, r.point_share, r.supplier_share, r.platform_fee].some((v) => Number(v) < 0))
       out.push(`分账${r.pay_no}：有负的分账金额`);
+    if (Number(r.supply_sum ?? 0) !== Number(r.supplier_share))
+      out.push(`分账${r.pay_no}：供应商代销合计${r.supplier_share}分，各供应商分账之和${r.supply_sum}分`);
+    if (Number(r.supply_bad ?? 0) > 0) out.push(`分账${r.pay_no}：有供应商分账为负或超过其代销金额`);
     if (Number(r.captured) !== Number(r.amount) || Number(r.status) !== PAYMENT_PAID)
       out.push(`分账${r.pay_no}：实收${r.captured}分，支付单金额${r.amount}分（状态${r.status}）`);
     if (Number(r.refunded) !== Number(r.done ?? 0)) out.push(`分账${r.pay_no}：记退款${r.refunded}分，支付单已退款${r.done}分`);
@@ -210,6 +229,14 @@ async function heldAmounts(db: Kysely<Database>, merchantId: number): Promise<st
     .where('status', '=', SPLIT_PENDING)
     .groupBy('point_party_id')
     .execute();
+  const suppliers = await db
+    .selectFrom('fin_split_supply as x')
+    .innerJoin('fin_split as s', 's.id', 'x.split_id')
+    .select(['x.party_id as party', sql<number>`sum(x.share)`.as('s')])
+    .where('s.merchant_id', '=', merchantId)
+    .where('s.status', '=', SPLIT_PENDING)
+    .groupBy('x.party_id')
+    .execute();
   const frozen = await db
     .selectFrom('fin_freeze')
     .select(['party_id as party', sql<number>`sum(amount)`.as('s')])
@@ -227,6 +254,7 @@ async function heldAmounts(db: Kysely<Database>, merchantId: number): Promise<st
   const byParty = (rows: { party: number; s: number }[]) => new Map(rows.map((r) => [r.party, Number(r.s)]));
   const owner = byParty(owners);
   const point = byParty(points);
+  const supplier = byParty(suppliers);
   const frozenOf = byParty(frozen);
   const transitOf = byParty(transit);
   const out: string[] = [];
@@ -238,7 +266,8 @@ async function heldAmounts(db: Kysely<Database>, merchantId: number): Promise<st
       (a.party_type === 'merchant' ? Number(pending.merchant) : 0) +
       (a.party_type === 'platform' ? Number(pending.fee) : 0) +
       (owner.get(id) ?? 0) +
-      (point.get(id) ?? 0);
+      (point.get(id) ?? 0) +
+      (supplier.get(id) ?? 0);
     if (of('pending') !== expectPending) out.push(`账户${a.party_code}：待结算${of('pending')}分，未结算分账合计${expectPending}分`);
     if (of('frozen') !== (frozenOf.get(id) ?? 0))
       out.push(`账户${a.party_code}：冻结${of('frozen')}分，冻结中的冻结单合计${frozenOf.get(id) ?? 0}分`);

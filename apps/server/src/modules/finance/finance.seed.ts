@@ -1,6 +1,7 @@
 import { DEFAULT_BUSINESS_TIME_ZONE } from '@merchant/contracts/core/business-time';
 import { withLuhnDigit, type BankCode } from '@merchant/contracts/finance/bank-card';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { SUPPLY_ENABLED } from '@merchant/contracts/goods/supplier';
 import type { Database } from '../../db/database.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { demoAccount, demoMerchantId, type Seed } from '../../platform/seeds.ts';
@@ -12,7 +13,7 @@ import * as cards from './bank-card.service.ts';
 import * as freezes from './freeze.service.ts';
 import { merchantPartyId, partyId } from './ledger.ts';
 import { settleDue } from './settlement.service.ts';
-import { DEFAULT_FEE_BP, postPaymentChange } from './split.ts';
+import { DEFAULT_FEE_BP, postPaymentChange, supplierParty } from './split.ts';
 import * as withdrawals from './withdrawal.service.ts';
 
 const HOUR = 3_600_000;
@@ -135,6 +136,9 @@ export async function seedFinance(db: Kysely<Database>, now: number): Promise<vo
     return ids;
   });
 
+  // 代销协议: the best-selling SKUs that a supplier supplies (the same barcode), at the supply price
+  await seedSupplyAgreements(db, mid, admin?.id ?? 0, at.now);
+
   // every payment and refund, posted at its time; the T+1 settlements as each day came
   await replayPayments(db, mid, now);
 
@@ -148,6 +152,14 @@ export async function seedFinance(db: Kysely<Database>, now: number): Promise<vo
       .executeTakeFirstOrThrow()
   ).party_code;
   const ownerCodes = await db.selectFrom('fin_party').select(['id', 'party_code']).where('id', 'in', ownerIds).execute();
+  const suppliers = await db
+    .selectFrom('fin_party as f')
+    .innerJoin('supplier as s', (j) => j.onRef('f.ref_key', '=', sql<string>`${'supplier:'} || cast(s.id as varchar(20))`))
+    .select(['f.party_code', 's.name'])
+    .where('f.merchant_id', '=', mid)
+    .where('f.party_type', '=', 'supplier')
+    .orderBy('f.id')
+    .execute();
   const holders = [
     { code: merchantCode, holder: '鲜速达智能零售有限公司', bank: 'CMB' as BankCode, body: '621483021745903' },
     ...ownerCodes.map((o, n) => ({
@@ -155,6 +167,12 @@ export async function seedFinance(db: Kysely<Database>, now: number): Promise<vo
       holder: OWNERS[ownerIds.indexOf(o.id)].name,
       bank: (['ICBC', 'CCB', 'ABC'] as BankCode[])[n % 3],
       body: `62220210${String(4_417_300 + n * 1_301).padStart(7, '0')}`,
+    })),
+    ...suppliers.map((x, n) => ({
+      code: x.party_code,
+      holder: x.name,
+      bank: (['BOC', 'BOCOM'] as BankCode[])[n % 2],
+      body: `62170008${String(2_630_150 + n * 977).padStart(7, '0')}`,
     })),
   ];
   at.now = now - 6 * 24 * HOUR;
@@ -174,9 +192,14 @@ export async function seedFinance(db: Kysely<Database>, now: number): Promise<vo
     { code: merchantCode, share: 0.3, fate: 'paid', daysAgo: 5 },
     { code: merchantCode, share: 0.1, fate: 'approved', daysAgo: 2 },
     { code: merchantCode, share: 0.05, fate: 'open', daysAgo: 1 },
-    ...holders.slice(1).flatMap((h, n) => [
+    ...holders.slice(1, 1 + ownerCodes.length).flatMap((h, n) => [
       { code: h.code, share: 0.5, fate: 'paid' as const, daysAgo: 4 - n },
       { code: h.code, share: 0.2, fate: (n === 1 ? 'rejected' : 'open') as 'rejected' | 'open', daysAgo: 1 },
+    ]),
+    // the suppliers are paid what their consigned goods sold (货款结算)
+    ...holders.slice(1 + ownerCodes.length).flatMap((h) => [
+      { code: h.code, share: 0.6, fate: 'paid' as const, daysAgo: 3 },
+      { code: h.code, share: 0.5, fate: 'approved' as const, daysAgo: 1 },
     ]),
   ];
   for (const p of plan) {
@@ -218,4 +241,70 @@ export async function seedFinance(db: Kysely<Database>, now: number): Promise<vo
     const amount = Math.min(20_000, Math.floor(Number(bal?.balance ?? 0) / 4));
     if (amount > 0) await freezes.freeze(financeCtx, { partyCode: owner0.code, amount, reason: '设备押金（柜体租赁合同第5条）' });
   }
+}
+
+/**
+ * The demo's 代销协议: of the SKUs each supplier supplies (an enabled supply SKU with the same barcode), the five that
+ * sold the most units, each at its supply price — so the demo's sales give the suppliers their shares.
+ */
+async function seedSupplyAgreements(db: Kysely<Database>, mid: number, by: number, at: number): Promise<void> {
+  const rows = await db
+    .selectFrom('supply_sku as ss')
+    .innerJoin('supplier as sp', 'sp.id', 'ss.supplier_id')
+    .innerJoin('goods_sku as g', (j) => j.onRef('g.merchant_id', '=', 'ss.merchant_id').onRef('g.barcode', '=', 'ss.barcode'))
+    .select([
+      'ss.id as supply_sku_id',
+      'ss.purchase_price',
+      'sp.id as supplier_id',
+      'g.id as sku_id',
+      (eb) =>
+        eb
+          .selectFrom('sale_order_line as l')
+          .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('q'))
+          .whereRef('l.sku_id', '=', 'g.id')
+          .as('sold'),
+    ])
+    .where('ss.merchant_id', '=', mid)
+    .where('ss.deleted_at', 'is', null)
+    .where('g.deleted_at', 'is', null)
+    .where('ss.status', '=', SUPPLY_ENABLED)
+    .where('sp.status', '=', SUPPLY_ENABLED)
+    .execute();
+  const seen = new Set<number>();
+  const perSupplier = new Map<number, number>();
+  const picked = rows
+    .sort((a, b) => Number(b.sold ?? 0) - Number(a.sold ?? 0) || a.sku_id - b.sku_id)
+    .filter((r) => {
+      const n = perSupplier.get(r.supplier_id) ?? 0;
+      if (seen.has(r.sku_id) || n >= 5) return false;
+      seen.add(r.sku_id);
+      perSupplier.set(r.supplier_id, n + 1);
+      return true;
+    });
+  if (picked.length === 0) return;
+  const suppliers = await db
+    .selectFrom('supplier')
+    .select(['id', 'name', 'phone'])
+    .where('id', 'in', [...perSupplier.keys()])
+    .orderBy('id')
+    .execute();
+  await db.transaction().execute(async (trx) => {
+    for (const x of suppliers) await partyId(trx, { merchantId: mid, now: at }, supplierParty(x));
+  });
+  await db
+    .insertInto('fin_supply_rule')
+    .values(
+      picked.map((r) => ({
+        merchant_id: mid,
+        sku_id: r.sku_id,
+        supplier_id: r.supplier_id,
+        supply_sku_id: r.supply_sku_id,
+        unit_price: Number(r.purchase_price),
+        remark: '代销，按采购价结算',
+        created_by: by,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
 }

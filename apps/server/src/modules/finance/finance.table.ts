@@ -89,6 +89,8 @@ export interface FinSplitTable {
   owner_share: Generated<number>;
   point_share: Generated<number>;
   platform_fee: Generated<number>;
+  /** Σ of its fin_split_supply shares (0048). */
+  supplier_share: Generated<number>;
   /** SPLIT_STATUS. */
   status: Generated<number>;
   paid_at: number;
@@ -111,6 +113,7 @@ export interface FinSettlementTable {
   merchant_amount: Generated<number>;
   owner_amount: Generated<number>;
   point_amount: Generated<number>;
+  supplier_amount: Generated<number>;
   fee_amount: Generated<number>;
   operator_name: Generated<string>;
   created_at: number;
@@ -129,6 +132,33 @@ export interface FinSplitRuleTable {
   created_by: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** 代销协议 (0048): a supplier consigns one of the merchant's SKUs at a price per unit sold. */
+export interface FinSupplyRuleTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** goods_sku.id, unique per merchant. */
+  sku_id: number;
+  supplier_id: number;
+  supply_sku_id: number;
+  /** 分 per unit. */
+  unit_price: number;
+  remark: Generated<string>;
+  version: Generated<number>;
+  created_by: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A consigning supplier's share of a split (0048): base = Σ units × price; share = base scaled to the net. */
+export interface FinSplitSupplyTable {
+  id: Generated<number>;
+  merchant_id: number;
+  split_id: number;
+  party_id: number;
+  base: number;
+  share: Generated<number>;
 }
 
 export interface FinBankCardTable {
@@ -197,6 +227,8 @@ declare module '../../db/database.ts' {
     fin_split: FinSplitTable;
     fin_settlement: FinSettlementTable;
     fin_split_rule: FinSplitRuleTable;
+    fin_supply_rule: FinSupplyRuleTable;
+    fin_split_supply: FinSplitSupplyTable;
     fin_bank_card: FinBankCardTable;
     fin_withdrawal: FinWithdrawalTable;
     fin_freeze: FinFreezeTable;

@@ -82,7 +82,7 @@ describe.each(DIALECTS)('money ledger (%s)', (dialect) => {
     expect(summary.channelHeld).toBe(summary.total);
     expect(summary.partyCount).toBeGreaterThan(5);
     const types = (await call<Paged<PartyRow>>(admin, capitalOps.list, { pageSize: 100 })).list.map((p) => p.partyType);
-    expect(new Set(types)).toEqual(new Set(['merchant', 'cabinet_owner', 'point_owner', 'platform']));
+    expect(new Set(types)).toEqual(new Set(['merchant', 'cabinet_owner', 'point_owner', 'supplier', 'platform']));
   });
 
   it('a payment posts 收款 and 分账 in its transaction; a refund splits the rest again and pays back', async () => {
@@ -100,7 +100,7 @@ describe.each(DIALECTS)('money ledger (%s)', (dialect) => {
       statusName: '待结算',
     });
     expect(split.ownerShare).toBe(Math.floor((10_000 * split.ownerBp) / 10_000));
-    expect(split.merchantShare + split.ownerShare + split.pointShare + split.platformFee).toBe(10_000);
+    expect(split.merchantShare + split.ownerShare + split.pointShare + split.supplierShare + split.platformFee).toBe(10_000);
     expect(split.ownerName).not.toBe('');
     expect((await detail(merchantParty.partyCode)).pending - before.pending).toBe(split.merchantShare);
 
@@ -119,7 +119,7 @@ describe.each(DIALECTS)('money ledger (%s)', (dialect) => {
     });
     const [after] = (await call<KeysetPage<SplitRow>>(admin, splitOps.list, { orderNo: p.bizNo })).list;
     expect(after).toMatchObject({ refunded: 3_333, net: 6_667, platformFee: 40 });
-    expect(after.merchantShare + after.ownerShare + after.pointShare + after.platformFee).toBe(6_667);
+    expect(after.merchantShare + after.ownerShare + after.pointShare + after.supplierShare + after.platformFee).toBe(6_667);
     const types = (await call<EntryDetail[]>(admin, capitalOps.orderEntries, { orderNo: p.bizNo })).map((e) => e.type);
     expect(types).toEqual(['capture', 'split', 'split_reversal', 'refund']);
     expect((await detail(merchantParty.partyCode)).pending - before.pending).toBe(after.merchantShare);
@@ -184,7 +184,11 @@ describe.each(DIALECTS)('money ledger (%s)', (dialect) => {
     const income = await call<Paged<DeviceIncomeRow>>(admin, splitOps.deviceIncome, { deviceCode });
     expect(income.list[0]).toMatchObject({ deviceCode });
     expect(income.list[0].net).toBe(
-      income.list[0].merchantShare + income.list[0].ownerShare + income.list[0].pointShare + income.list[0].platformFee,
+      income.list[0].merchantShare +
+        income.list[0].ownerShare +
+        income.list[0].pointShare +
+        income.list[0].supplierShare +
+        income.list[0].platformFee,
     );
     expect(await problems()).toBe('');
   });

@@ -88,7 +88,7 @@ async function settleBatch(
     .where('merchant_id', '=', merchantId)
     .where('id', 'in', ids)
     .where('status', '=', SPLIT_PENDING)
-    .returning(['merchant_share', 'owner_share', 'point_share', 'platform_fee', 'owner_party_id', 'point_party_id', 'due_at'])
+    .returning(['id', 'merchant_share', 'owner_share', 'point_share', 'platform_fee', 'owner_party_id', 'point_party_id', 'due_at'])
     .execute();
   if (rows.length === 0) {
     await trx.deleteFrom('fin_settlement').where('id', '=', id).execute();
@@ -101,7 +101,7 @@ async function settleBatch(
   const add = (party: number, amount: number) => {
     if (party > 0 && amount) byParty.set(party, (byParty.get(party) ?? 0) + Number(amount));
   };
-  const sums = { merchant: 0, owner: 0, point: 0, fee: 0 };
+  const sums = { merchant: 0, owner: 0, point: 0, fee: 0, supplier: 0 };
   let lastDue = 0;
   for (const r of rows) {
     add(merchant, r.merchant_share);
@@ -113,6 +113,22 @@ async function settleBatch(
     sums.point += Number(r.point_share);
     sums.fee += Number(r.platform_fee);
     lastDue = Math.max(lastDue, Number(r.due_at));
+  }
+  // the consigning suppliers' shares of the same splits (in batches: a bill takes up to SETTLE_BATCH splits)
+  for (let n = 0; n < rows.length; n += 250) {
+    const supply = await trx
+      .selectFrom('fin_split_supply')
+      .select(['party_id', 'share'])
+      .where(
+        'split_id',
+        'in',
+        rows.slice(n, n + 250).map((r) => r.id),
+      )
+      .execute();
+    for (const x of supply) {
+      add(x.party_id, x.share);
+      sums.supplier += Number(x.share);
+    }
   }
   const lines: PostLine[] = [...byParty].flatMap(([party, amount]) => [
     { partyId: party, kind: 'pending' as const, amount: -amount },
@@ -132,10 +148,11 @@ async function settleBatch(
     .set({
       business_day: calendarDateOf(lastDue - 1, timeZone),
       split_count: rows.length,
-      amount: sums.merchant + sums.owner + sums.point + sums.fee,
+      amount: sums.merchant + sums.owner + sums.point + sums.supplier + sums.fee,
       merchant_amount: sums.merchant,
       owner_amount: sums.owner,
       point_amount: sums.point,
+      supplier_amount: sums.supplier,
       fee_amount: sums.fee,
     })
     .where('id', '=', id)
@@ -179,6 +196,7 @@ export const settlementRow = (r: {
   merchant_amount: number;
   owner_amount: number;
   point_amount: number;
+  supplier_amount: number;
   fee_amount: number;
   operator_name: string;
   created_at: number;
@@ -190,6 +208,7 @@ export const settlementRow = (r: {
   merchantAmount: Number(r.merchant_amount),
   ownerAmount: Number(r.owner_amount),
   pointAmount: Number(r.point_amount),
+  supplierAmount: Number(r.supplier_amount),
   feeAmount: Number(r.fee_amount),
   operatorName: r.operator_name,
   createdAt: Number(r.created_at),

@@ -13,6 +13,7 @@ const shareColumns = [
   { header: '商户（元）', key: 'merchantShare', type: 'money' },
   { header: '柜主（元）', key: 'ownerShare', type: 'money' },
   { header: '点位方（元）', key: 'pointShare', type: 'money' },
+  { header: '供应商代销（元）', key: 'supplierShare', type: 'money' },
   { header: '平台手续费（元）', key: 'platformFee', type: 'money' },
 ] as const;
 
@@ -28,6 +29,7 @@ export const splitList = implement(splitOps.list, {
       status: '结算状态',
       withOwner: '仅柜主分账',
       ownerPartyCode: '柜主账户',
+      supplierPartyCode: '供应商账户',
       settleNo: '结算单号',
       paidRange: '支付时间',
     },
@@ -38,6 +40,7 @@ export const splitList = implement(splitOps.list, {
       { header: '设备', key: 'deviceCode', width: 14 },
       { header: '点位', key: 'pointName', width: 20 },
       { header: '柜主', key: 'ownerName', width: 14 },
+      { header: '代销供应商', key: 'supplierNames', width: 20 },
       ...shareColumns,
       { header: '结算状态', key: 'status', type: 'enum', labels: SPLIT_STATUS },
       { header: '支付时间', key: 'paidAt', type: 'time' },
@@ -77,6 +80,7 @@ export const settlementList = implement(settlementOps.list, {
       { header: '商户（元）', key: 'merchantAmount', type: 'money' },
       { header: '柜主（元）', key: 'ownerAmount', type: 'money' },
       { header: '点位方（元）', key: 'pointAmount', type: 'money' },
+      { header: '供应商代销（元）', key: 'supplierAmount', type: 'money' },
       { header: '平台手续费（元）', key: 'feeAmount', type: 'money' },
       { header: '操作人', key: 'operatorName', width: 14 },
       { header: '结算时间', key: 'createdAt', type: 'time' },

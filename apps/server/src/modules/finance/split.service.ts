@@ -59,6 +59,16 @@ function filtered(ctx: SessionOpContext, i: Filters) {
           .where('party_code', '=', i.ownerPartyCode!.toUpperCase()),
       ),
     )
+    .$if(!!i.supplierPartyCode, (q) =>
+      q.where('s.id', 'in', (eb) =>
+        eb
+          .selectFrom('fin_split_supply as x')
+          .innerJoin('fin_party as sp', 'sp.id', 'x.party_id')
+          .select('x.split_id')
+          .where('sp.merchant_id', '=', ctx.merchantId)
+          .where('sp.party_code', '=', i.supplierPartyCode!.toUpperCase()),
+      ),
+    )
     .$if(!!i.settleNo, (q) =>
       q.where('s.settlement_id', 'in', (eb) =>
         eb
@@ -80,7 +90,7 @@ function rowsQuery(ctx: SessionOpContext, i: Filters) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof rowsQuery>['executeTakeFirstOrThrow']>>;
 
-function splitRow(r: Row): SplitRow {
+function splitRow(r: Row, supplierNames = ''): SplitRow {
   const status = Number(r.status) as SplitStatus;
   const captured = Number(r.captured);
   const refunded = Number(r.refunded);
@@ -99,6 +109,8 @@ function splitRow(r: Row): SplitRow {
     merchantShare: Number(r.merchant_share),
     ownerShare: Number(r.owner_share),
     pointShare: Number(r.point_share),
+    supplierShare: Number(r.supplier_share),
+    supplierNames,
     platformFee: Number(r.platform_fee),
     ownerBp: Number(r.owner_bp),
     pointBp: Number(r.point_bp),
@@ -120,23 +132,33 @@ export async function list(ctx: SessionOpContext, input: z.output<typeof splitLi
     { key: 'paidAt', column: 's.paid_at', value: (r) => Number(r.paid_at), idColumn: 's.id' },
     i,
   );
-  return { ...page, list: page.list.map(splitRow) };
+  return { ...page, list: await withSuppliers(ctx, page.list) };
 }
 
-export const exportQuery = (ctx: SessionOpContext, i: z.output<typeof splitListInput>) =>
-  rowsQuery(ctx, i).orderBy('s.paid_at', 'desc').orderBy('s.id', 'desc');
-/** The export's rows, kept to what the session may read (`scoped`: a narrow page's role exports only its splits). */
-export async function exportRows(ctx: SessionOpContext, rows: Row[]): Promise<SplitRow[]> {
-  const only = await scoped(ctx, {} as Filters);
-  return rows
-    .map(splitRow)
-    .filter(
-      (r) =>
-        (!only.withOwner || r.ownerPartyCode !== '') &&
-        (only.status === undefined || r.status === only.status) &&
-        (!only.channel || r.channel === only.channel),
-    );
+/** Rows with the names of the suppliers who took a share, one query per batch. */
+async function withSuppliers(ctx: SessionOpContext, rows: Row[]): Promise<SplitRow[]> {
+  const ids = rows.map((r) => r.id);
+  const names = new Map<number, string[]>();
+  if (ids.length) {
+    const found = await ctx.db
+      .selectFrom('fin_split_supply as x')
+      .innerJoin('fin_party as p', 'p.id', 'x.party_id')
+      .select(['x.split_id', 'p.name'])
+      .where('x.split_id', 'in', ids)
+      .orderBy('x.id')
+      .execute();
+    for (const f of found) names.set(f.split_id, [...(names.get(f.split_id) ?? []), f.name]);
+  }
+  return rows.map((r) => splitRow(r, (names.get(r.id) ?? []).join('、')));
 }
+
+/** The export: the list's query kept to what the session may read (`scoped`), so its count is what it writes. */
+export const exportQuery = async (ctx: SessionOpContext, i: z.output<typeof splitListInput>) =>
+  rowsQuery(ctx, await scoped(ctx, i))
+    .orderBy('s.paid_at', 'desc')
+    .orderBy('s.id', 'desc');
+/** The export's rows with their suppliers' names. */
+export const exportRows = (ctx: SessionOpContext, rows: Row[]): Promise<SplitRow[]> => withSuppliers(ctx, rows);
 
 export async function summary(ctx: SessionOpContext, input: Filters): Promise<SplitSummary> {
   const i = await scoped(ctx, input);
@@ -148,6 +170,7 @@ export async function summary(ctx: SessionOpContext, input: Filters): Promise<Sp
       sql<number>`coalesce(sum(s.merchant_share), 0)`.as('merchant'),
       sql<number>`coalesce(sum(s.owner_share), 0)`.as('owner'),
       sql<number>`coalesce(sum(s.point_share), 0)`.as('point'),
+      sql<number>`coalesce(sum(s.supplier_share), 0)`.as('supplier'),
       sql<number>`coalesce(sum(s.platform_fee), 0)`.as('fee'),
     ])
     .executeTakeFirstOrThrow();
@@ -158,6 +181,7 @@ export async function summary(ctx: SessionOpContext, input: Filters): Promise<Sp
     merchantShare: Number(r.merchant),
     ownerShare: Number(r.owner),
     pointShare: Number(r.point),
+    supplierShare: Number(r.supplier),
     platformFee: Number(r.fee),
   };
 }
@@ -178,6 +202,7 @@ export function deviceIncomeQuery(ctx: SessionOpContext, i: Omit<z.output<typeof
       sql<number>`sum(s.merchant_share)`.as('merchant'),
       sql<number>`sum(s.owner_share)`.as('owner'),
       sql<number>`sum(s.point_share)`.as('point'),
+      sql<number>`sum(s.supplier_share)`.as('supplier'),
       sql<number>`sum(s.platform_fee)`.as('fee'),
       sql<number>`max(s.paid_at)`.as('last_paid_at'),
     ])
@@ -201,6 +226,7 @@ export const deviceIncomeRow = (r: IncomeRow): DeviceIncomeRow => ({
   merchantShare: Number(r.merchant),
   ownerShare: Number(r.owner),
   pointShare: Number(r.point),
+  supplierShare: Number(r.supplier),
   platformFee: Number(r.fee),
   lastPaidAt: Number(r.last_paid_at),
 });

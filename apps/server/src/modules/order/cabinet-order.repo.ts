@@ -70,6 +70,10 @@ export const deleteLines = (db: Db, orderId: number) => db.deleteFrom('sale_orde
 export const linesOf = (db: Db, orderId: number) =>
   db.selectFrom('sale_order_line').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
 
+/** An order's SKUs and the units of each sold (what its payment's split gives the consigning suppliers). */
+export const soldUnits = (db: Db, orderId: number) =>
+  db.selectFrom('sale_order_line').select(['sku_id as skuId', 'quantity']).where('order_id', '=', orderId).orderBy('line_no').execute();
+
 /** A conditional update: only from the given states (a transition lost to another one changes nothing). */
 export const updateOrder = (db: Db, id: number, set: Updateable<SaleOrderTable>, fromStatus: readonly number[]) =>
   db

@@ -436,10 +436,10 @@ async function onCabinetPayment(trx: Transaction<Database>, change: PaymentChang
   }
 }
 onPaymentChange(CABINET_PAY_BIZ, onCabinetPayment);
-// the money ledger splits a cabinet order's payment by its cabinet (柜主, 点位方)
+// the money ledger splits a cabinet order's payment by its cabinet (柜主, 点位方) and its SKUs (供应商代销)
 onSplitSource(CABINET_PAY_BIZ, async (trx, merchantId, bizNo) => {
   const o = await repo.findOrder(trx, merchantId, bizNo);
-  return o && { orderNo: o.order_no_sub, channel: o.channel, deviceCode: o.device_code };
+  return o && { orderNo: o.order_no_sub, channel: o.channel, deviceCode: o.device_code, lines: await repo.soldUnits(trx, Number(o.id)) };
 });
 
 /**

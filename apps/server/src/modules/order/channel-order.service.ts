@@ -71,6 +71,7 @@ import {
   insertLines,
   insertOrder,
   linesOf,
+  soldUnits,
   updateOrder,
 } from './cabinet-order.repo.ts';
 import * as repo from './channel-order.repo.ts';
@@ -678,10 +679,10 @@ async function onChannelPayment(trx: Transaction<Database>, change: PaymentChang
   }
 }
 onPaymentChange(CHANNEL_PAY_BIZ, onChannelPayment);
-// the money ledger: a channel's order has no cabinet (the merchant and the platform share it)
+// the money ledger: a channel's order has no cabinet (the merchant, its consigning suppliers and the platform share it)
 onSplitSource(CHANNEL_PAY_BIZ, async (trx, merchantId, bizNo) => {
   const o = await findOrder(trx, merchantId, bizNo);
-  return o && { orderNo: o.order_no_sub, channel: o.channel, deviceCode: '' };
+  return o && { orderNo: o.order_no_sub, channel: o.channel, deviceCode: '', lines: await soldUnits(trx, Number(o.id)) };
 });
 
 /** A settled payment moves a 待付款 order to 待发货; money for an order that moved on is logged to be returned. */

@@ -29,7 +29,8 @@ export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(
   _input: S,
   spec: {
     columns: readonly ExportColumn<R>[];
-    query: (ctx: SessionOpContext, input: I) => ListQuery<Raw>;
+    /** May be async: a query that first reads what the session may see (its rows are then counted right). */
+    query: (ctx: SessionOpContext, input: I) => ListQuery<Raw> | Promise<ListQuery<Raw>>;
     map?: (row: Raw) => R;
     /** Enriches one batch (e.g. one query for the memberships of a thousand accounts). */
     mapBatch?: (ctx: SessionOpContext, rows: Raw[]) => Promise<R[]>;
@@ -42,13 +43,13 @@ export function queryExport<S extends z.ZodType, Raw, R = Raw, I = z.output<S>>(
     filterLabels: spec.filterLabels,
     filterValues: spec.filterValues,
     async *rows(ctx, input) {
-      const q = spec.query(ctx, input).clearLimit().clearOffset();
+      const q = (await spec.query(ctx, input)).clearLimit().clearOffset();
       for await (const batch of ctx.stream(q)) {
         yield spec.mapBatch ? await spec.mapBatch(ctx, batch) : spec.map ? batch.map(spec.map) : (batch as unknown as R[]);
       }
     },
     async count(ctx, input) {
-      const q = spec.query(ctx, input).clearLimit().clearOffset().clearOrderBy();
+      const q = (await spec.query(ctx, input)).clearLimit().clearOffset().clearOrderBy();
       const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${q}) as export_count`.execute(ctx.db);
       return Number(rows[0]?.n ?? 0);
     },

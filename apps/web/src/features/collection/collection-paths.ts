@@ -9,7 +9,7 @@ const BASE = '/website/finance';
 
 /** 收款设置: the channel, the merchant's account and card, the T+1 settlement, the platform fee rate. */
 export const COLLECTION_ANCHOR = 'collection-setting';
-/** 分账协议: a cabinet owner's share of a device's sales. */
+/** 分账协议: a cabinet owner's share of a device's sales (设备分账), a supplier's price per unit it consigns (供应商代销). */
 export const AGREEMENT_ANCHOR = 'collection-setting-agreement';
 /** 开通状态: whether collecting is fully set up, check by check. */
 export const COLLECTION_STATUS_ANCHOR = 'collection-setting-status';

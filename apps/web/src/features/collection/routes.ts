@@ -3,8 +3,8 @@ import { COLLECTION_PAGES, FINANCE_SECTION, type CollectionPage } from './collec
 
 /**
  * 收款设置 (section 106, docs/finance.md "收款设置"): how the merchant collects (收款设置), the 分账协议 that give a cabinet's
- * owner a share of its sales, and whether collecting is fully set up (开通状态) — each a page at /website/finance/<anchor>,
- * named by its anchor.
+ * owner a share of its sales or a consigning supplier its price per unit sold, and whether collecting is fully set up
+ * (开通状态) — each a page at /website/finance/<anchor>, named by its anchor.
  */
 const page = (key: CollectionPage, load: AppRoute['page']): AppRoute => {
   const p = COLLECTION_PAGES[key];

@@ -36,11 +36,14 @@ export type SettlementPage = keyof typeof SETTLEMENT_PAGES;
 export const pathOf = (page: SettlementPage) => `/website/${SETTLEMENT_PAGES[page].path}`;
 export const SUBLEDGER_PATH = `${BASE}/capital-subledger`;
 
-/** The filters 分账明细 takes from its address (a bill's splits, a device's, an order's). */
-export const SUBLEDGER_LINK_FILTERS = ['orderNo', 'deviceCode', 'settleNo'] as const;
+/** The filters 分账明细 takes from its address (a bill's splits, a device's, an order's, a consigning supplier's). */
+export const SUBLEDGER_LINK_FILTERS = ['orderNo', 'deviceCode', 'settleNo', 'supplierPartyCode'] as const;
 export type SubledgerLinkFilter = (typeof SUBLEDGER_LINK_FILTERS)[number];
 
-/** 分账明细 filtered by one of its link filters: ?settleNo= (a settlement bill's splits), ?deviceCode=, ?orderNo=. */
+/**
+ * 分账明细 filtered by one of its link filters: ?settleNo= (a settlement bill's splits), ?deviceCode=, ?orderNo=,
+ * ?supplierPartyCode= (the splits that paid a supplier its 代销 share).
+ */
 export const subledgerPath = (filter: SubledgerLinkFilter, value: string) => `${SUBLEDGER_PATH}?${filter}=${encodeURIComponent(value)}`;
 
 /** 项目账单 showing one bill (?settleNo=): where a split's 结算单号 and a settlement run's bills lead. */

@@ -1,4 +1,5 @@
 import type { AgreementRow, CollectionSetting } from '@merchant/contracts/finance/collection';
+import type { SupplyAgreementRow, SupplyCandidate } from '@merchant/contracts/finance/supply-agreement';
 
 /** Test data shaped like the collection operations' answers. Only imported by *.test.ts(x) files. */
 
@@ -43,5 +44,41 @@ export const agreementRow = (over: Partial<AgreementRow> = {}): AgreementRow => 
   remark: '首年优惠',
   updatedAt: T0,
   version: 2,
+  ...over,
+});
+
+export const supplyAgreementRow = (over: Partial<SupplyAgreementRow> = {}): SupplyAgreementRow => ({
+  id: 31,
+  skuId: 501,
+  skuCode: 'K2611000001',
+  skuName: '农夫山泉 550ml',
+  barcode: '6921168509256',
+  basePrice: 300,
+  supplierId: 12,
+  supplierCode: 'GYS0012',
+  supplierName: '杭州鲜丰供应链',
+  supplierPartyCode: 'FP00000021',
+  supplySkuId: 77,
+  supplySkuCode: 'GK2611000007',
+  purchasePrice: 150,
+  unitPrice: 180,
+  remark: '季度代销',
+  updatedAt: T0,
+  version: 4,
+  ...over,
+});
+
+export const supplyCandidate = (over: Partial<SupplyCandidate> = {}): SupplyCandidate => ({
+  supplySkuId: 77,
+  supplySkuCode: 'GK2611000007',
+  supplierId: 12,
+  supplierName: '杭州鲜丰供应链',
+  skuId: 501,
+  skuCode: 'K2611000001',
+  skuName: '农夫山泉 550ml',
+  barcode: '6921168509256',
+  purchasePrice: 150,
+  basePrice: 300,
+  agreed: false,
   ...over,
 });

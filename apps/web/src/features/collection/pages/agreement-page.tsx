@@ -1,9 +1,9 @@
 import { AGREEMENT_ANCHOR, collectionOps, type AgreementRow } from '@merchant/contracts/finance/collection';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { listLoader, call } from '../../../platform/call.ts';
 import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
@@ -14,6 +14,7 @@ import { COLLECTION_PAGES, deviceDetailPath } from '../collection-paths.ts';
 import { AgreementModal } from '../components/agreement-modal.tsx';
 import { COLLECTION_KEY, dash, refusalText, TwoLines, useCapitalLinks } from '../components/collection-parts.tsx';
 import { bpPercent, merchantBp } from '../components/percent.ts';
+import { SupplyAgreementList } from '../components/supply-agreement-list.tsx';
 
 const TITLE = COLLECTION_PAGES.agreement.title;
 
@@ -100,12 +101,11 @@ export function agreementColumns({ capitalLink, deviceLink, actions }: ColumnOpt
 }
 
 /**
- * collection-setting-agreement — 分账协议: per device, the cabinet owner who takes a share of its sales (the owner's
- * name, masked mobile and account, leading to its detail) and the rates — the owner's share, the point's commission, the
- * platform fee and what the merchant keeps —, searched by 设备编号 and 柜主账户; 新增协议 and 编辑 (one form), 解除
- * (confirmed); 导出.
+ * 设备分账: per device, the cabinet owner who takes a share of its sales (the owner's name, masked mobile and account,
+ * leading to its detail) and the rates — the owner's share, the point's commission, the platform fee and what the
+ * merchant keeps —, searched by 设备编号 and 柜主账户; 新增协议 and 编辑 (one form), 解除 (confirmed); 导出.
  */
-export default function AgreementPage() {
+function DeviceAgreementList() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const mayEdit = useHasAnchor(AGREEMENT_ANCHOR);
@@ -171,5 +171,37 @@ export default function AgreementPage() {
       />
       {editing ? <AgreementModal row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </>
+  );
+}
+
+const TABS = { device: '设备分账', supply: '供应商代销' } as const;
+type Tab = keyof typeof TABS;
+
+/**
+ * collection-setting-agreement — 分账协议, two tabs: 设备分账 (a cabinet owner's share of a device's sales, see
+ * DeviceAgreementList) and 供应商代销 (a supplier's settlement price per unit of a merchant's SKU it consigns, paid out
+ * of every later sale's split: SupplyAgreementList, on the same anchor). The tab is kept in the address (?tab=supply);
+ * 设备分账 by default.
+ */
+export default function AgreementPage() {
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = search.get('tab') === 'supply' ? 'supply' : 'device';
+  const select = (key: string) => {
+    const next = new URLSearchParams(search);
+    if (key === 'device') next.delete('tab');
+    else next.set('tab', key);
+    setSearch(next, { replace: true });
+  };
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={select}
+      items={(Object.keys(TABS) as Tab[]).map((key) => ({
+        key,
+        label: TABS[key],
+        children: key === 'device' ? <DeviceAgreementList /> : <SupplyAgreementList />,
+      }))}
+      destroyOnHidden
+    />
   );
 }

@@ -29,6 +29,7 @@ export interface SplitFixedFilters {
 /**
  * How the list reads: `all` (分账明细, 商城分账明细), `owner` (柜主分账: the cabinet owner — its name over its account,
  * which leads to the account's detail —, share and rate lead, searched by the owner's account) or `wait` (待结算账单: 到期结算 leads, with whether the split is due now).
+ * All but `owner` are also searched by a consigning supplier's account (供应商账户).
  */
 export type SplitListLayout = 'all' | 'owner' | 'wait';
 
@@ -109,6 +110,24 @@ export function splitColumns({ layout, fixed, billLink, now, orderLink, capitalL
     width: 130,
     render: owner ? (v) => yuan(v) : (v, r) => <TwoLines top={yuan(v)} bottom={r.ownerName} />,
   });
+  // the consigning suppliers' shares together, their names under it
+  const supplierShare = moneyColumn<SplitRow>('supplierShare', '供应商代销', {
+    width: 130,
+    render: (v, r) => <TwoLines top={yuan(v)} bottom={r.supplierNames} />,
+  });
+  // the splits that paid one supplier (its account, FP…): a search field only
+  const supplierParty: ListColumn<SplitRow> = {
+    key: 'supplierPartyCode',
+    title: '供应商账户',
+    hideInTable: true,
+    search: {
+      type: 'text',
+      maxLength: 10,
+      placeholder: '供应商账户编号，如 FP00000001',
+      order: 6,
+      toParam: (v) => String(v).toUpperCase(),
+    },
+  };
   const ownerLead: ListColumn<SplitRow>[] = owner
     ? [
         {
@@ -146,6 +165,7 @@ export function splitColumns({ layout, fixed, billLink, now, orderLink, capitalL
     moneyColumn('merchantShare', '商户分账'),
     ...(owner ? [] : [ownerShare]),
     moneyColumn('pointShare', '点位方分账'),
+    supplierShare,
     moneyColumn('platformFee', '平台手续费'),
     { key: 'rates', title: '费率', width: 120, render: (_v, r) => <Rates r={r} /> },
   ];
@@ -186,17 +206,18 @@ export function splitColumns({ layout, fixed, billLink, now, orderLink, capitalL
   };
 
   const columns: ListColumn<SplitRow>[] = wait
-    ? [orderNo, dueAt, paidAt, channel, device, point, ...money]
-    : [orderNo, ...ownerLead, channel, device, point, ...money, status, paidAt, dueAt, settleNo];
+    ? [orderNo, dueAt, paidAt, channel, device, point, ...money, supplierParty]
+    : [orderNo, ...ownerLead, channel, device, point, ...money, status, paidAt, dueAt, settleNo, ...(owner ? [] : [supplierParty])];
   // What the page fixes is neither a column nor a search field.
   return columns.filter((c) => !(c.key in fixed));
 }
 
 /**
  * The split list of 分账明细, 柜主分账, 待结算账单 and 商城分账明细: one row per paid payment — what was paid and refunded
- * and how the rest was split between the merchant, the cabinet owner, the point and the platform —, newest paid first,
- * keyset paged; the totals of the same filters above the table (split.summary); 导出 through the export center. The
- * page's fixed filters go with the list, the totals and the export alike.
+ * and how the rest was split between the merchant, the cabinet owner, the point, the consigning suppliers (供应商代销,
+ * their names under their share) and the platform —, newest paid first, keyset paged; the totals of the same filters
+ * above the table (split.summary); 导出 through the export center. The page's fixed filters go with the list, the totals
+ * and the export alike.
  */
 export function SplitList({
   page,

@@ -16,6 +16,7 @@ const ITEMS: { key: keyof SplitSummary; label: string; money: boolean }[] = [
   { key: 'merchantShare', label: '商户', money: true },
   { key: 'ownerShare', label: '柜主', money: true },
   { key: 'pointShare', label: '点位方', money: true },
+  { key: 'supplierShare', label: '供应商代销', money: true },
   { key: 'platformFee', label: '平台手续费', money: true },
 ];
 

@@ -13,9 +13,10 @@ const incomeRow = (over: Partial<DeviceIncomeRow> = {}): DeviceIncomeRow => ({
   captured: 256_000,
   refunded: 1_000,
   net: 255_000,
-  merchantShare: 237_150,
+  merchantShare: 217_150,
   ownerShare: 10_200,
   pointShare: 5_100,
+  supplierShare: 20_000,
   platformFee: 2_550,
   lastPaidAt: 1_795_000_000_000,
   ...over,
@@ -52,14 +53,16 @@ describe('收入明细 (finance-device-income)', { timeout: 60_000 }, () => {
   it('shows each device’s money in 元 right-aligned (万 from 10,000 元), sorts by 净额 and 订单数, links a device to its splits', async () => {
     const router = mount();
     await screen.findByText('D2611000001');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent?.trim())).toContain('供应商代销（元）');
     const one = within(rowOf('D2611000001'));
     expect(one.getByText('2,560.00').closest('td')!.style.textAlign).toBe('right');
     expect(one.getByText('10.00')).toBeTruthy();
     expect(one.getByText('2,550.00')).toBeTruthy();
-    expect(one.getByText('2,371.50')).toBeTruthy();
+    expect(one.getByText('2,171.50')).toBeTruthy();
     expect(one.getByText('102.00')).toBeTruthy();
     expect(one.getByText('51.00')).toBeTruthy();
     expect(one.getByText('25.50')).toBeTruthy();
+    expect(one.getByText('200.00').closest('td')!.style.textAlign).toBe('right'); // 供应商代销
     expect(one.getByText('128')).toBeTruthy();
     const two = within(rowOf('D2611000002'));
     expect(two.getAllByText('150.00万')).toHaveLength(2); // 实收, 净额

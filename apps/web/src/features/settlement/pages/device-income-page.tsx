@@ -22,6 +22,7 @@ export function deviceIncomeColumns(splitLink: boolean): ListColumn<DeviceIncome
     moneyColumn('merchantShare', '商户'),
     moneyColumn('ownerShare', '柜主'),
     moneyColumn('pointShare', '点位方'),
+    moneyColumn('supplierShare', '供应商代销'),
     moneyColumn('platformFee', '平台手续费'),
     timeColumn<DeviceIncomeRow>('lastPaidAt', '最近支付'),
     {

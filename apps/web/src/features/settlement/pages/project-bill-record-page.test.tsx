@@ -11,7 +11,8 @@ const billRow = (over: Partial<SettlementRow> = {}): SettlementRow => ({
   amount: 1_234_567_89,
   merchantAmount: 1_140_000_00,
   ownerAmount: 49_382_71,
-  pointAmount: 37_037_04,
+  pointAmount: 27_037_04,
+  supplierAmount: 10_000_00,
   feeAmount: 8_148_14,
   operatorName: '张会计',
   createdAt: 1_795_000_000_000,
@@ -26,6 +27,7 @@ const rows = [
     merchantAmount: 1167,
     ownerAmount: 50,
     pointAmount: 25,
+    supplierAmount: 0,
     feeAmount: 8,
     operatorName: '',
   }),
@@ -52,6 +54,7 @@ describe('项目账单 (project-bill-record)', { timeout: 60_000 }, () => {
       '商户（元）',
       '柜主（元）',
       '点位方（元）',
+      '供应商代销（元）',
       '平台手续费（元）',
       '操作人',
       '结算时间',
@@ -61,11 +64,13 @@ describe('项目账单 (project-bill-record)', { timeout: 60_000 }, () => {
     expect(big.getByText('123.46万').closest('td')!.style.textAlign).toBe('right');
     expect(big.getByText('114.00万')).toBeTruthy();
     expect(big.getByText('4.94万')).toBeTruthy();
-    expect(big.getByText('3.70万')).toBeTruthy();
+    expect(big.getByText('2.70万')).toBeTruthy(); // 点位方
+    expect(big.getByText('1.00万')).toBeTruthy(); // 供应商代销
     expect(big.getByText('8,148.14')).toBeTruthy();
     expect(big.getByText('2026-11-24')).toBeTruthy();
     const small = within(rowOf('JS26112500000002'));
     expect(small.getByText('12.50')).toBeTruthy();
+    expect(small.getByText('0.00')).toBeTruthy(); // no 供应商代销
     expect(small.getByText('--')).toBeTruthy(); // no operator
     expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy();
 

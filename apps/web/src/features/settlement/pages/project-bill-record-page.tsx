@@ -22,6 +22,7 @@ export function billColumns(splitLink: boolean): ListColumn<SettlementRow>[] {
     moneyColumn('merchantAmount', '商户'),
     moneyColumn('ownerAmount', '柜主'),
     moneyColumn('pointAmount', '点位方'),
+    moneyColumn('supplierAmount', '供应商代销'),
     moneyColumn('feeAmount', '平台手续费'),
     { key: 'operatorName', title: '操作人', width: 100, render: dash },
     timeColumn<SettlementRow>('createdAt', '结算时间', {

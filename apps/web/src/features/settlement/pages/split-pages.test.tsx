@@ -29,6 +29,8 @@ const splitRow = (over: Partial<SplitRow> = {}): SplitRow => ({
   merchantShare: 1167,
   ownerShare: 50,
   pointShare: 25,
+  supplierShare: 0,
+  supplierNames: '',
   platformFee: 8,
   ownerBp: 400,
   pointBp: 200,
@@ -56,9 +58,12 @@ const rows = [
     captured: 123_456_789,
     refunded: 456_789,
     net: 123_000_000,
-    merchantShare: 122_262_000,
+    merchantShare: 110_262_000,
     ownerShare: 0,
     pointShare: 0,
+    // two consigning suppliers took 120,000.00 元
+    supplierShare: 12_000_000,
+    supplierNames: '杭州鲜丰供应链、宁波海鲜批发',
     platformFee: 738_000,
     ownerBp: 0,
     pointBp: 0,
@@ -77,6 +82,7 @@ const summary: SplitSummary = {
   merchantShare: 900_000_000,
   ownerShare: 5_000_000,
   pointShare: 999_999,
+  supplierShare: 123_456,
   platformFee: 60_000,
 };
 const settled = { settled: 3, bills: ['JS26112500000007', 'JS26112500000008'] };
@@ -143,6 +149,7 @@ describe('分账明细 (capital-subledger)', { timeout: 60_000 }, () => {
       '商户分账（元）',
       '柜主分账（元）',
       '点位方分账（元）',
+      '供应商代销（元）',
       '平台手续费（元）',
       '费率',
       '结算状态',
@@ -158,6 +165,7 @@ describe('分账明细 (capital-subledger)', { timeout: 60_000 }, () => {
     expect(small.getByText('0.50')).toBeTruthy();
     expect(small.getByText('王柜主')).toBeTruthy(); // under the owner's share
     expect(small.getByText('0.25')).toBeTruthy();
+    expect(small.getAllByText('0.00')).toHaveLength(2); // 退款, and 供应商代销: none (no names under it)
     expect(small.getByText('0.08')).toBeTruthy();
     expect(small.getByText('柜主 4.00%')).toBeTruthy();
     expect(small.getByText('点位 2.00%')).toBeTruthy();
@@ -175,7 +183,11 @@ describe('分账明细 (capital-subledger)', { timeout: 60_000 }, () => {
     expect(big.getByText('123.46万').closest('td')!.style.textAlign).toBe('right'); // 1,234,567.89 元
     expect(big.getByText('4,567.89')).toBeTruthy();
     expect(big.getByText('123.00万')).toBeTruthy();
-    expect(big.getByText('122.26万')).toBeTruthy();
+    expect(big.getByText('110.26万')).toBeTruthy();
+    // the suppliers' share with their names under it
+    const supplier = big.getByText('12.00万');
+    expect(supplier.closest('td')!.style.textAlign).toBe('right');
+    expect(big.getByText('杭州鲜丰供应链、宁波海鲜批发').closest('td')).toBe(supplier.closest('td'));
     expect(big.getByText('7,380.00')).toBeTruthy();
     expect(big.getByText('柜主 0.00%')).toBeTruthy();
     expect(big.getByText('待结算').closest('.ant-tag')!.className).toMatch(/ant-tag-gold/);
@@ -188,6 +200,7 @@ describe('分账明细 (capital-subledger)', { timeout: 60_000 }, () => {
     expect(totals.getByTestId('split-totals-merchantShare').textContent).toBe('商户900.00万 元');
     expect(totals.getByTestId('split-totals-ownerShare').textContent).toBe('柜主5.00万 元');
     expect(totals.getByTestId('split-totals-pointShare').textContent).toBe('点位方9,999.99 元');
+    expect(totals.getByTestId('split-totals-supplierShare').textContent).toBe('供应商代销1,234.56 元');
     expect(totals.getByTestId('split-totals-platformFee').textContent).toBe('平台手续费600.00 元');
     expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy();
 
@@ -195,7 +208,7 @@ describe('分账明细 (capital-subledger)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?settleNo=JS26112500000001'));
   });
 
-  it('searches by 订单号, 设备编号, 渠道 and 结算状态: the list and the totals get exactly those', async () => {
+  it('searches by 订单号, 设备编号, 渠道, 结算状态 and 供应商账户: the list and the totals get exactly those', async () => {
     mount(`${BASE}/capital-subledger`, CapitalSubledgerPage);
     await screen.findByText('XS26112400000001');
     fireEvent.change(screen.getByLabelText('订单号'), { target: { value: ' XS26112400000002 ' } });
@@ -205,13 +218,20 @@ describe('分账明细 (capital-subledger)', { timeout: 60_000 }, () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '结算状态' }));
     fireEvent.click(await screen.findByTitle('待结算'));
     expect(screen.getByLabelText('结算单号')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('供应商账户'), { target: { value: ' fp00000005 ' } });
     search();
-    const filters = { orderNo: 'XS26112400000002', deviceCode: 'D2611000001', channel: 'online', status: 0 };
+    const filters = {
+      orderNo: 'XS26112400000002',
+      deviceCode: 'D2611000001',
+      channel: 'online',
+      status: 0,
+      supplierPartyCode: 'FP00000005',
+    };
     await waitFor(() => expect(loader).toHaveBeenLastCalledWith({ ...filters, pageSize: 10 }));
     await waitFor(() => expect(summaryCalls().at(-1)).toEqual(filters));
   });
 
-  it('opens with the filter the address carries (?settleNo=, ?deviceCode=)', async () => {
+  it('opens with the filter the address carries (?settleNo=, ?deviceCode=, ?supplierPartyCode=)', async () => {
     mount(`${BASE}/capital-subledger`, CapitalSubledgerPage, `${BASE}/capital-subledger?settleNo=JS26112500000001`);
     await screen.findByText('XS26112400000001');
     expect(loader).toHaveBeenCalledWith({ settleNo: 'JS26112500000001', pageSize: 10 });
@@ -222,6 +242,12 @@ describe('分账明细 (capital-subledger)', { timeout: 60_000 }, () => {
     mount(`${BASE}/capital-subledger`, CapitalSubledgerPage, `${BASE}/capital-subledger?deviceCode=D2611000001`);
     await screen.findByText('XS26112400000001');
     expect(loader).toHaveBeenCalledWith({ deviceCode: 'D2611000001', pageSize: 10 });
+    cleanup();
+    loader.mockClear();
+    mount(`${BASE}/capital-subledger`, CapitalSubledgerPage, `${BASE}/capital-subledger?supplierPartyCode=FP00000005`);
+    await screen.findByText('XS26112400000001');
+    expect(loader).toHaveBeenCalledWith({ supplierPartyCode: 'FP00000005', pageSize: 10 });
+    expect((screen.getByLabelText('供应商账户') as HTMLInputElement).value).toBe('FP00000005');
   });
 });
 
@@ -263,6 +289,8 @@ describe('the split lists with fixed filters', { timeout: 60_000 }, () => {
     await screen.findByText('XS26112400000001');
     expect(screen.queryByRole('combobox', { name: '渠道' })).toBeNull();
     expect(screen.queryByLabelText('订单号')).toBeNull();
+    expect(screen.queryByLabelText('供应商账户')).toBeNull();
+    expect(headers()).toContain('供应商代销（元）');
 
     fireEvent.change(screen.getByLabelText('柜主账户'), { target: { value: 'fp00000001' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '结算状态' }));
