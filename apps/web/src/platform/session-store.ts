@@ -13,7 +13,7 @@ import type {
   UserInfo,
 } from '@merchant/contracts/permission/session';
 import { readJson, readString, remove, writeJson, writeString } from './storage.ts';
-import { setBusinessTimeZone } from '../shared/format/date.ts';
+import { setBusinessTimeZone } from '../shared/format/business-zone.ts';
 import { clearLoginNotice } from './notify.ts';
 import type { AppRoute } from './route-types.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderChannelByName, orderDetailLink, orderLinkOf } from './order-links.ts';
+import { orderChannelByName } from './order-channels.ts';
+import { orderDetailLink, orderLinkOf } from './order-links.ts';
 
 describe('order links (shared by the order pages and the pages that link to an order)', () => {
   it('leads to each channel’s order detail page', () => {

@@ -1,8 +1,10 @@
-import { ORDER_CHANNELS, type OrderChannel } from '@merchant/contracts/order/order-fields';
+import type { OrderChannel } from '@merchant/contracts/order/order-fields';
 
 // Where an order's detail page is, by its channel (ORDER_CHANNELS key): one definition for the order pages
 // (features/order/order-paths.ts builds its detail paths from it) and for the pages of other areas that link to an
-// order (资金流水, 分账…), which may not import the order feature.
+// order (资金流水, 分账…), which may not import the order feature. It is loaded eagerly (order-paths.ts, imported by the
+// order routes): plain strings only, no value from a contracts module that builds zod schemas (decision 42) — the
+// channels' names (ORDER_CHANNELS) are read in order-channels.ts.
 
 /**
  * Each channel's order detail page (features/order/routes.ts registers them under these paths + '/:orderNoSub') and
@@ -18,7 +20,8 @@ export const ORDER_DETAIL_PAGES: Readonly<Record<OrderChannel, { path: string; a
   locallife: { path: '/website/order/loc-life-order-detail', anchors: ['loc-life-order', 'after-sale-order'] },
 };
 
-export const isOrderChannel = (c: string): c is OrderChannel => Object.prototype.hasOwnProperty.call(ORDER_CHANNELS, c);
+/** A channel key (ORDER_CHANNELS key): ORDER_DETAIL_PAGES has one entry for each, no more (its type says so). */
+export const isOrderChannel = (c: string): c is OrderChannel => Object.prototype.hasOwnProperty.call(ORDER_DETAIL_PAGES, c);
 
 /** The detail page of an order of a channel. */
 export const orderDetailLink = (channel: OrderChannel, orderNoSub: string) =>
@@ -31,9 +34,4 @@ export const orderDetailLink = (channel: OrderChannel, orderNoSub: string) =>
 export function orderLinkOf(channel: string, orderNoSub: string): string | null {
   if (!orderNoSub || !isOrderChannel(channel)) return null;
   return orderDetailLink(channel, orderNoSub);
-}
-
-/** The channel whose name (ORDER_CHANNELS value, e.g. 线上零售) is given; undefined for a name it does not know. */
-export function orderChannelByName(channelName: string): OrderChannel | undefined {
-  return (Object.keys(ORDER_CHANNELS) as OrderChannel[]).find((c) => ORDER_CHANNELS[c] === channelName);
 }

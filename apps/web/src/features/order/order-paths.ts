@@ -1,5 +1,5 @@
 import type { ChannelOrderKind } from '@merchant/contracts/order/channel-order';
-import { orderChannelByName, orderDetailLink } from '../../shared/order-links.ts';
+import { orderDetailLink } from '../../shared/order-links.ts';
 
 // The order pages' addresses (docs/orders.md), apart from their components so that routes.ts loads no UI code.
 
@@ -39,9 +39,3 @@ export const afterSaleCreatePath = (orderNoSub: string) => `${AFTER_SALE_LIST_PA
 /** 商品核对 of an abnormal order opened from 售后 (abnormalOrderDetail?orderNoSub=). */
 export const abnormalOrderDetailPath = (orderNoSub: string) =>
   `${AFTER_SALE_BASE}/abnormalOrderDetail?orderNoSub=${encodeURIComponent(orderNoSub)}`;
-
-/** The detail of an order of any channel, by the channel's name (ORDER_CHANNELS); null for a channel it does not know. */
-export function orderDetailPathOf(channelName: string, orderNoSub: string): string | null {
-  const channel = orderChannelByName(channelName);
-  return channel ? orderDetailLink(channel, orderNoSub) : null;
-}

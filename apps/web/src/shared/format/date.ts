@@ -9,20 +9,23 @@ import {
   isValidTimeZone,
   zonedTimeToMs,
 } from '@merchant/contracts';
+import { setBusinessTimeZone, takeSetTimeZones } from './business-zone.ts';
 
 // Decision "the business time zone": timestamps (epoch ms) are shown on the clock of ONE zone — the
 // server's BUSINESS_TIME_ZONE, delivered with getInfo — never on the browser's; business dates
 // ('YYYY-MM-DD') are shown as they are, with no Date in between. The same functions (contracts)
 // write the exports, so a screen and its sheet say the same.
 
-let zone = DEFAULT_BUSINESS_TIME_ZONE;
+let current = DEFAULT_BUSINESS_TIME_ZONE;
 
-/** Sets the business time zone (from the user info); an unknown name keeps the current one. */
-export function setBusinessTimeZone(tz: string | null | undefined): void {
-  if (tz && isValidTimeZone(tz)) zone = tz;
+// Set through business-zone.ts (the session store sets it without loading this module); an unknown name keeps the
+// current one.
+export { setBusinessTimeZone };
+
+export function businessTimeZone(): string {
+  for (const tz of takeSetTimeZones()) if (isValidTimeZone(tz)) current = tz;
+  return current;
 }
-
-export const businessTimeZone = (): string => zone;
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier), on the dates as given. */
 export function dayDiff(from: ConfigType, to: ConfigType): number {
@@ -39,7 +42,7 @@ export function isFutureDate(date: ConfigType, now: ConfigType = Date.now()): bo
 
 /** Today's date in the business time zone ('YYYY-MM-DD'). */
 export function businessToday(now: number = Date.now()): string {
-  return calendarDateOf(now, zone);
+  return calendarDateOf(now, businessTimeZone());
 }
 
 /**
@@ -47,7 +50,8 @@ export function businessToday(now: number = Date.now()): string {
  * milliseconds from 00:00:00.000 six days ago to 23:59:59.999 today on the business clock.
  */
 export function lastWeekRange(now: number = Date.now()): [number, number] {
-  const today = businessToday(now);
+  const zone = businessTimeZone();
+  const today = calendarDateOf(now, zone);
   return [dayBoundsMs(addDays(today, -6), zone)[0], dayBoundsMs(today, zone)[1]];
 }
 
@@ -62,7 +66,7 @@ function instantOf(v: unknown): number | null {
 /** An instant as `YYYY-MM-DD HH:mm:ss` on the business clock; '--' when absent. */
 export function formatDateTime(v: unknown): string {
   const ms = instantOf(v);
-  return ms === null ? '--' : formatInZone(ms, zone);
+  return ms === null ? '--' : formatInZone(ms, businessTimeZone());
 }
 
 /**
@@ -72,7 +76,7 @@ export function formatDateTime(v: unknown): string {
 export function formatDate(v: unknown): string {
   if (typeof v === 'string' && isCalendarDate(v)) return v;
   const ms = instantOf(v);
-  return ms === null ? '--' : formatInZone(ms, zone, false);
+  return ms === null ? '--' : formatInZone(ms, businessTimeZone(), false);
 }
 
 /** The picker value of a business date (a Dayjs on that calendar day), or null. */
@@ -90,5 +94,5 @@ export function pickerToDate(d: Dayjs | null | undefined): string | null {
  * clock: "2026-03-01 00:00" is midnight in the business time zone, not in the browser's.
  */
 export function pickerToInstant(d: Dayjs): number {
-  return zonedTimeToMs(zone, d.year(), d.month() + 1, d.date(), d.hour(), d.minute(), d.second(), d.millisecond());
+  return zonedTimeToMs(businessTimeZone(), d.year(), d.month() + 1, d.date(), d.hour(), d.minute(), d.second(), d.millisecond());
 }

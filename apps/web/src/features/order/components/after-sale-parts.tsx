@@ -9,12 +9,23 @@ import {
   type AfterSaleType,
 } from '@merchant/contracts/order/after-sale';
 import { Tag } from 'antd';
+import { orderDetailLink } from '../../../shared/order-links.ts';
+import { orderChannelByName } from '../../../shared/order-channels.ts';
 import { optionsOf } from './order-parts.tsx';
 
 // 售后工单 (section 122, docs/orders.md "售后"): the shared bits of the list, the detail, 新建 and the actions — paths,
 // state tags, options, money in 元.
 
-export { AFTER_SALE_LIST_PATH, afterSaleCreatePath, afterSaleDetailPath, orderDetailPathOf } from '../order-paths.ts';
+export { AFTER_SALE_LIST_PATH, afterSaleCreatePath, afterSaleDetailPath } from '../order-paths.ts';
+
+/**
+ * The detail of an order of any channel, by the channel's name (ORDER_CHANNELS); null for a channel it does not know.
+ * Here rather than in order-paths.ts, which the routes load eagerly: the names come from a contracts module with zod.
+ */
+export function orderDetailPathOf(channelName: string, orderNoSub: string): string | null {
+  const channel = orderChannelByName(channelName);
+  return channel ? orderDetailLink(channel, orderNoSub) : null;
+}
 
 export const afterSaleTypeOptions = optionsOf(AFTER_SALE_TYPES, false);
 export const afterSaleStatusOptions = optionsOf(AFTER_SALE_STATUS, true);
