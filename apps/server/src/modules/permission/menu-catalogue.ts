@@ -1,5 +1,6 @@
 import { CONTAINER_SUBLEDGER_ANCHOR, DEVICE_INCOME_ANCHOR, MENU_IDS } from '@merchant/contracts';
 import { CAPITAL_FREEZE_ANCHOR, WITHDRAWAL_REVIEW_ANCHOR } from '@merchant/contracts/finance/finance-fields';
+import { COUPON_BATCH_REVIEW_ANCHOR } from '@merchant/contracts/marketing/coupon-fields';
 
 /**
  * The product's menu catalogue: folders (menuType 1) by spec section with the spec's server ids,
@@ -193,6 +194,9 @@ export const SECTIONS: SectionDef[] = [
       p(11802, 'coupon-batch-list', '优惠券批次'),
       p(11803, 'coupon-provide-record', '发券记录'),
       p(11804, 'coupon-promotion-position', '推广位'),
+      p(11805, 'coupon-provide', '发券'),
+      p(11806, 'coupon-detail-list', '券明细'),
+      action(11807, COUPON_BATCH_REVIEW_ANCHOR, '优惠券审核'),
     ],
   },
   {
@@ -357,7 +361,14 @@ export const DEMO_ROLE_SECTIONS: Record<string, number[] | 'all'> = {
 
 /** Permission points a demo role does not get although it holds their section (运营 applies, 管理员 reviews). */
 export const DEMO_ROLE_WITHHELD: Record<string, string[]> = {
-  运营: ['standard-product-edit', 'new-products-review', 'mall-new-product-review', 'device-activation-review', 'back-point-review'],
+  运营: [
+    'standard-product-edit',
+    'new-products-review',
+    'mall-new-product-review',
+    'device-activation-review',
+    'back-point-review',
+    COUPON_BATCH_REVIEW_ANCHOR,
+  ],
   柜主: [
     'device-activation-review',
     'back-point-review',
