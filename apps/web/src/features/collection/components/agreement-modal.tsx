@@ -2,8 +2,9 @@ import { agreementSaveInput, collectionOps, type AgreementRow, type AgreementSav
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../../../platform/call.ts';
+import { useDebounced } from '../../../shared/ui/use-debounced.ts';
 import { FormModal } from '../../../platform/form-modal.tsx';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { COLLECTION_KEY } from './collection-parts.tsx';
@@ -34,11 +35,7 @@ export const ownerLabel = (o: OwnerOption) => `${o.name} ${o.phone}（${o.partyC
 /** The owners matching what is typed in the picker (collection.owners), asked a moment after the typing stops. */
 function useOwners() {
   const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const keyword = useDebounced(typed);
   const q = useQuery({
     queryKey: ownersKey(keyword),
     queryFn: () => call(collectionOps.owners, keyword ? { keyword } : {}),

@@ -1,10 +1,11 @@
 import { CAPITAL_ANCHORS } from '@merchant/contracts/finance/capital';
 import { collectionOps } from '@merchant/contracts/finance/collection';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Skeleton, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { call } from '../../../platform/call.ts';
+import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { collectAnchors } from '../../../platform/permission.ts';
 import { useSession } from '../../../platform/session-store.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
@@ -96,3 +97,67 @@ export const yuan = (v: unknown): string => (typeof v === 'number' ? centsToYuan
 
 /** A refusal's words: the server's message (the http client's catalogue may have shown it already). */
 export const refusalText = (err: unknown) => (err instanceof Error && err.message ? err.message : '操作失败，请稍后重试');
+
+/** What an agreement list's 编辑 / 解除 say and do for one row. */
+export interface AgreementRowActions<R> {
+  /** 解除: the operation's call (the row's id and version). */
+  remove: (row: R) => Promise<unknown>;
+  /** What 解除 says before (its title, then what changes) and after. */
+  confirmTitle: (row: R) => string;
+  confirmText: (row: R) => string;
+  removedText: (row: R) => string;
+  onEdit: (row: R) => void;
+}
+
+/**
+ * The 操作 column's 编辑 and 解除 (confirmed first, danger) of an agreement list, or null without the page's anchor:
+ * 解除 shows the server's refusal and reloads every list of the feature.
+ */
+export function useAgreementRowActions<R extends { id: number }>(
+  mayEdit: boolean,
+  a: AgreementRowActions<R>,
+): ((row: R) => ReactNode) | null {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const { remove, confirmTitle, confirmText, removedText, onEdit } = a;
+  const run = useCallback(
+    async (r: R) => {
+      setRemoving(r.id);
+      try {
+        await remove(r);
+        message.success(removedText(r));
+        await queryClient.invalidateQueries({ queryKey: COLLECTION_KEY });
+      } catch (err) {
+        if (!wasNotified(err)) message.error(refusalText(err));
+      } finally {
+        setRemoving(null);
+      }
+    },
+    [message, queryClient, remove, removedText],
+  );
+  return useMemo(
+    () =>
+      mayEdit
+        ? (r: R) => (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => onEdit(r)}>
+                编辑
+              </Button>
+              <Popconfirm
+                title={confirmTitle(r)}
+                description={confirmText(r)}
+                okText="解除"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => run(r)}
+              >
+                <Button type="link" size="small" danger loading={removing === r.id}>
+                  解除
+                </Button>
+              </Popconfirm>
+            </Space>
+          )
+        : null,
+    [confirmText, confirmTitle, mayEdit, onEdit, removing, run],
+  );
+}

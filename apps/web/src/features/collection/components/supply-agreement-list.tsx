@@ -1,17 +1,23 @@
 import { SUPPLY_AGREEMENT_ANCHOR, supplyAgreementOps, type SupplyAgreementRow } from '@merchant/contracts/finance/supply-agreement';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
-import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { useHasAnchor } from '../../../platform/use-anchor.ts';
 import { ACTIONS_KEY, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { timeColumn } from '../../../shared/ui/list/time-columns.ts';
-import { COLLECTION_KEY, dash, refusalText, TwoLines, useCapitalLinks, yuan } from './collection-parts.tsx';
+import { COLLECTION_KEY, dash, TwoLines, useAgreementRowActions, useCapitalLinks, yuan } from './collection-parts.tsx';
 import { SupplyAgreementModal } from './supply-agreement-modal.tsx';
+
+/** 解除 of one agreement: what it says and sends. */
+const ROW_ACTIONS = {
+  remove: (r: SupplyAgreementRow) => call(supplyAgreementOps.remove, { id: r.id, version: r.version }),
+  confirmTitle: (r: SupplyAgreementRow) => `解除 ${r.skuCode} 的代销协议？`,
+  confirmText: (r: SupplyAgreementRow) => `解除后该SKU之后的销售不再给供应商 ${r.supplierName} 分账；已分账的订单不变。`,
+  removedText: (r: SupplyAgreementRow) => `已解除 ${r.skuCode} 的代销协议`,
+};
 
 /** The list's title and its export's name. */
 export const SUPPLY_AGREEMENT_TITLE = '供应商代销协议';
@@ -92,48 +98,11 @@ export function supplyAgreementColumns({ capitalLink, actions }: ColumnOptions):
  * searched by the SKU's code, name or barcode; 新增代销协议 and 编辑 (one form), 解除 (confirmed); 导出.
  */
 export function SupplyAgreementList() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const mayEdit = useHasAnchor(SUPPLY_AGREEMENT_ANCHOR);
   const capital = useCapitalLinks();
   const [editing, setEditing] = useState<SupplyAgreementRow | 'new' | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
-
-  const columns = useMemo(() => {
-    const remove = async (r: SupplyAgreementRow) => {
-      setRemoving(r.id);
-      try {
-        await call(supplyAgreementOps.remove, { id: r.id, version: r.version });
-        message.success(`已解除 ${r.skuCode} 的代销协议`);
-        await queryClient.invalidateQueries({ queryKey: COLLECTION_KEY });
-      } catch (err) {
-        if (!wasNotified(err)) message.error(refusalText(err));
-      } finally {
-        setRemoving(null);
-      }
-    };
-    const actions = mayEdit
-      ? (r: SupplyAgreementRow) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(r)}>
-              编辑
-            </Button>
-            <Popconfirm
-              title={`解除 ${r.skuCode} 的代销协议？`}
-              description={`解除后该SKU之后的销售不再给供应商 ${r.supplierName} 分账；已分账的订单不变。`}
-              okText="解除"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(r)}
-            >
-              <Button type="link" size="small" danger loading={removing === r.id}>
-                解除
-              </Button>
-            </Popconfirm>
-          </Space>
-        )
-      : null;
-    return supplyAgreementColumns({ capitalLink: capital.detail, actions });
-  }, [capital, mayEdit, message, queryClient, removing]);
+  const actions = useAgreementRowActions<SupplyAgreementRow>(mayEdit, { ...ROW_ACTIONS, onEdit: setEditing });
+  const columns = useMemo(() => supplyAgreementColumns({ capitalLink: capital.detail, actions }), [capital, actions]);
 
   return (
     <>

@@ -7,8 +7,9 @@ import {
 } from '@merchant/contracts/finance/supply-agreement';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Descriptions, Form, Input, InputNumber, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { call } from '../../../platform/call.ts';
+import { useDebounced } from '../../../shared/ui/use-debounced.ts';
 import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { FormModal } from '../../../platform/form-modal.tsx';
 import { centsToYuanValue, yuanToCents } from '../../../shared/format/money.ts';
@@ -37,11 +38,7 @@ export const candidateLabel = (c: SupplyCandidate) =>
 /** The candidates matching what is typed in the picker (supplyAgreement.candidates), asked a moment after the typing stops. */
 function useCandidates(enabled: boolean) {
   const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const keyword = useDebounced(typed);
   const q = useQuery({
     queryKey: candidatesKey(keyword),
     queryFn: () => call(supplyAgreementOps.candidates, keyword ? { keyword } : {}),

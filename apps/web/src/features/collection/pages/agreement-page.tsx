@@ -1,22 +1,28 @@
 import { AGREEMENT_ANCHOR, collectionOps, type AgreementRow } from '@merchant/contracts/finance/collection';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tabs, Typography } from 'antd';
+import { Button, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { listLoader, call } from '../../../platform/call.ts';
-import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { QueryList } from '../../../platform/list/query-list.tsx';
 import { useHasAnchor } from '../../../platform/use-anchor.ts';
 import { ACTIONS_KEY, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { timeColumn } from '../../../shared/ui/list/time-columns.ts';
 import { COLLECTION_PAGES, deviceDetailPath } from '../collection-paths.ts';
 import { AgreementModal } from '../components/agreement-modal.tsx';
-import { COLLECTION_KEY, dash, refusalText, TwoLines, useCapitalLinks } from '../components/collection-parts.tsx';
+import { COLLECTION_KEY, dash, TwoLines, useAgreementRowActions, useCapitalLinks } from '../components/collection-parts.tsx';
 import { bpPercent, merchantBp } from '../components/percent.ts';
 import { SupplyAgreementList } from '../components/supply-agreement-list.tsx';
 
 const TITLE = COLLECTION_PAGES.agreement.title;
+
+/** 解除 of one agreement: what it says and sends. */
+const ROW_ACTIONS = {
+  remove: (r: AgreementRow) => call(collectionOps.removeAgreement, { id: r.id, version: r.version }),
+  confirmTitle: (r: AgreementRow) => `解除 ${r.deviceCode} 的分账协议？`,
+  confirmText: (r: AgreementRow) => `解除后该设备之后的收款不再给柜主 ${r.ownerName} 分成；已分账的订单不变。`,
+  removedText: (r: AgreementRow) => `已解除 ${r.deviceCode} 的分账协议`,
+};
 
 /** A rate column (basis points as %), right-aligned. */
 const rateColumn = (key: string, title: string, over: Partial<ListColumn<AgreementRow>> = {}): ListColumn<AgreementRow> => ({
@@ -106,49 +112,12 @@ export function agreementColumns({ capitalLink, deviceLink, actions }: ColumnOpt
  * merchant keeps —, searched by 设备编号 and 柜主账户; 新增协议 and 编辑 (one form), 解除 (confirmed); 导出.
  */
 function DeviceAgreementList() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const mayEdit = useHasAnchor(AGREEMENT_ANCHOR);
   const deviceLink = useHasAnchor('device-list');
   const capital = useCapitalLinks();
   const [editing, setEditing] = useState<AgreementRow | 'new' | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
-
-  const columns = useMemo(() => {
-    const remove = async (r: AgreementRow) => {
-      setRemoving(r.id);
-      try {
-        await call(collectionOps.removeAgreement, { id: r.id, version: r.version });
-        message.success(`已解除 ${r.deviceCode} 的分账协议`);
-        await queryClient.invalidateQueries({ queryKey: COLLECTION_KEY });
-      } catch (err) {
-        if (!wasNotified(err)) message.error(refusalText(err));
-      } finally {
-        setRemoving(null);
-      }
-    };
-    const actions = mayEdit
-      ? (r: AgreementRow) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing(r)}>
-              编辑
-            </Button>
-            <Popconfirm
-              title={`解除 ${r.deviceCode} 的分账协议？`}
-              description={`解除后该设备之后的收款不再给柜主 ${r.ownerName} 分成；已分账的订单不变。`}
-              okText="解除"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(r)}
-            >
-              <Button type="link" size="small" danger loading={removing === r.id}>
-                解除
-              </Button>
-            </Popconfirm>
-          </Space>
-        )
-      : null;
-    return agreementColumns({ capitalLink: capital.detail, deviceLink, actions });
-  }, [capital, deviceLink, mayEdit, message, queryClient, removing]);
+  const actions = useAgreementRowActions<AgreementRow>(mayEdit, { ...ROW_ACTIONS, onEdit: setEditing });
+  const columns = useMemo(() => agreementColumns({ capitalLink: capital.detail, deviceLink, actions }), [capital, deviceLink, actions]);
 
   return (
     <>

@@ -11,10 +11,12 @@ import {
   type CouponType,
 } from '@merchant/contracts/marketing/coupon-fields';
 import { App, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { centsToYuan } from '../../../shared/format/money.ts';
-import type { ListOption } from '../../../shared/ui/list/list-columns.ts';
+import type { ListColumn, ListOption } from '../../../shared/ui/list/list-columns.ts';
+import { Link } from 'react-router';
+import { applyPath } from '../coupon-paths.ts';
 
 // 优惠券: what the coupon pages share — the query keys, the tags, the options, refusals.
 
@@ -90,12 +92,18 @@ export function badInputField(err: unknown): { field: string; message: string } 
   return { field: field.split('.')[0], message };
 }
 
-/** A value that follows `value` once it has stayed the same for `ms` (a search box's keyword). */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
+/** 批次: its code (leading to its 详情) over its name; searched by 批次号. */
+export function batchColumn<R extends { batchCode: string; batchName: string }>(width: number, order: number): ListColumn<R> {
+  return {
+    key: 'batchCode',
+    title: '批次',
+    width,
+    render: (v, r) => (
+      <div style={{ lineHeight: 1.4 }}>
+        <Link to={applyPath('view', String(v))}>{String(v)}</Link>
+        <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.batchName}</div>
+      </div>
+    ),
+    search: { type: 'text', label: '批次号', maxLength: 12, placeholder: '如 QP2611010001', order, toParam: upper },
+  };
 }

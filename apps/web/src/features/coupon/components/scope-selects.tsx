@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../platform/call.ts';
-import { COUPON_KEY, useDebounced } from './coupon-parts.tsx';
+import { useDebounced } from '../../../shared/ui/use-debounced.ts';
+import { COUPON_KEY } from './coupon-parts.tsx';
 
 /** A SKU as the batch names it. */
 export interface ScopeSku {

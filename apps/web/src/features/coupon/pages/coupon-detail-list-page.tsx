@@ -3,7 +3,6 @@ import { couponOps, type Consumer, type CouponRow } from '@merchant/contracts/ma
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { call, listLoader } from '../../../platform/call.ts';
 import { FormModal } from '../../../platform/form-modal.tsx';
 import { QueryList } from '../../../platform/list/query-list.tsx';
@@ -11,9 +10,18 @@ import { formatDateTime } from '../../../shared/format/date.ts';
 import { ACTIONS_KEY, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { timeColumn } from '../../../shared/ui/list/time-columns.ts';
 import { zodRule, type ParseableSchema } from '../../../shared/ui/zod-rule.ts';
-import { applyPath, COUPON_PAGES } from '../coupon-paths.ts';
+import { COUPON_PAGES } from '../coupon-paths.ts';
 import { useAddressFilters } from '../components/address-filters.ts';
-import { COUPON_KEY, COUPON_STATUS_OPTIONS, CouponStatusTag, dash, upper, useRefusal, yuan } from '../components/coupon-parts.tsx';
+import {
+  batchColumn,
+  COUPON_KEY,
+  COUPON_STATUS_OPTIONS,
+  CouponStatusTag,
+  dash,
+  upper,
+  useRefusal,
+  yuan,
+} from '../components/coupon-parts.tsx';
 
 const TITLE = COUPON_PAGES.detail.title;
 const SETTINGS_ID = 'coupon.coupons';
@@ -40,18 +48,7 @@ export function couponColumns(onVoid: (row: CouponRow) => void): ListColumn<Coup
       keyColumn: true,
       search: { type: 'text', maxLength: 16, placeholder: '如 CP26110100000001', order: 0, toParam: upper },
     },
-    {
-      key: 'batchCode',
-      title: '批次',
-      width: 200,
-      render: (v, r) => (
-        <div style={{ lineHeight: 1.4 }}>
-          <Link to={applyPath('view', String(v))}>{String(v)}</Link>
-          <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.batchName}</div>
-        </div>
-      ),
-      search: { type: 'text', label: '批次号', maxLength: 12, placeholder: '如 QP2611010001', order: 1, toParam: upper },
-    },
+    batchColumn(200, 1),
     {
       key: 'ruleText',
       title: '类型/规则',

@@ -11,7 +11,8 @@ import { useLeaveGuard } from '../../../platform/use-leave-guard.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { zodRule } from '../../../shared/ui/zod-rule.ts';
 import { COUPON_DETAIL_ANCHOR, COUPON_PROVIDE_RECORD_ANCHOR, couponListPath, provideRecordPath } from '../coupon-paths.ts';
-import { COUPON_KEY, useDebounced, useRefusal } from '../components/coupon-parts.tsx';
+import { useDebounced } from '../../../shared/ui/use-debounced.ts';
+import { COUPON_KEY, useRefusal } from '../components/coupon-parts.tsx';
 import { parsePhones, phoneListProblem, type PhoneList } from '../components/phone-list.ts';
 
 const remarkRule = zodRule(provideInput.shape.remark);

@@ -6,9 +6,9 @@ import { useHasAnchor } from '../../../platform/use-anchor.ts';
 import { ellipsisCell } from '../../../shared/ui/list/ellipsis-cell.tsx';
 import { ACTIONS_KEY, type ListColumn } from '../../../shared/ui/list/list-columns.ts';
 import { timeColumn } from '../../../shared/ui/list/time-columns.ts';
-import { applyPath, COUPON_DETAIL_ANCHOR, COUPON_PAGES, couponListPath } from '../coupon-paths.ts';
+import { COUPON_DETAIL_ANCHOR, COUPON_PAGES, couponListPath } from '../coupon-paths.ts';
 import { useAddressFilters } from '../components/address-filters.ts';
-import { COUPON_KEY, dash, upper } from '../components/coupon-parts.tsx';
+import { batchColumn, COUPON_KEY, dash, upper } from '../components/coupon-parts.tsx';
 
 const TITLE = COUPON_PAGES.provideRecord.title;
 const SETTINGS_ID = 'coupon.provide-records';
@@ -36,18 +36,7 @@ export function provideColumns(couponLink: boolean): ListColumn<ProvideRow>[] {
       keyColumn: true,
       search: { type: 'text', maxLength: 12, placeholder: '如 FQ2611010001', order: 1, toParam: upper },
     },
-    {
-      key: 'batchCode',
-      title: '批次',
-      width: 220,
-      render: (v, r) => (
-        <div style={{ lineHeight: 1.4 }}>
-          <Link to={applyPath('view', String(v))}>{String(v)}</Link>
-          <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.batchName}</div>
-        </div>
-      ),
-      search: { type: 'text', label: '批次号', maxLength: 12, placeholder: '如 QP2611010001', order: 0, toParam: upper },
-    },
+    batchColumn(220, 0),
     { key: 'methodName', title: '方式', width: 80, render: (v) => dash(v) },
     countColumn('requested', '发放数'),
     countColumn('issued', '成功'),
