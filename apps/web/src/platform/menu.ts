@@ -137,6 +137,20 @@ export function menuPages(entries: MenuEntry[], trail: string[] = []): Array<Men
   return out;
 }
 
+/**
+ * The menu item a page highlights: its route's activeMenu (a detail's list) — of several (a detail shared by several
+ * lists), the first the role's menu holds, else the first — or the page's own path.
+ */
+export function selectedMenuKey(
+  activeMenu: string | readonly string[] | undefined,
+  pathname: string,
+  held: (path: string) => boolean,
+): string {
+  if (typeof activeMenu === 'string') return activeMenu;
+  if (!activeMenu || activeMenu.length === 0) return pathname;
+  return activeMenu.find(held) ?? activeMenu[0];
+}
+
 /** Folder keys on the way to a path (to open the right sub-menus). */
 export function openKeysFor(entries: MenuEntry[], path: string): string[] {
   for (const e of entries) {

@@ -32,8 +32,11 @@ export interface AppRoute {
   alsoAnchors?: string[];
   /** Server id of the menu section this route belongs to (spec §2 "Sections by server id"). */
   serverId?: number;
-  /** Path of the menu item to highlight when this (detail) page is open. */
-  activeMenu?: string;
+  /**
+   * Path of the menu item to highlight when this (detail) page is open; with several (a detail shared by several
+   * lists), the first one the role's menu holds.
+   */
+  activeMenu?: string | readonly string[];
   /** Folders and sections: shown in the breadcrumb but not clickable. */
   cannotClick?: boolean;
   /** Page body drawn on a raised card. */
@@ -55,7 +58,7 @@ export interface RouteHandle {
   icon?: string;
   anchor?: string;
   serverId?: number;
-  activeMenu?: string;
+  activeMenu?: string | readonly string[];
   cannotClick?: boolean;
   shadow?: boolean;
   noPadding?: boolean;

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { Menu, Tooltip, type MenuProps } from 'antd';
 import type { RouteHandle } from '../../platform/route-types.ts';
-import { openKeysFor, type MenuEntry } from '../../platform/menu.ts';
+import { openKeysFor, selectedMenuKey, type MenuEntry } from '../../platform/menu.ts';
 import { useMenu } from '../../platform/use-menu.ts';
 import { useSession } from '../../platform/session-store.ts';
 import { menuIcon } from './menu-icon.tsx';
@@ -43,12 +43,18 @@ export function SideMenu() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const matches = useMatches();
+  const items = useMemo(() => toItems(entries, 0), [entries]);
+  const pages = useMemo(() => {
+    const map = new Map<string, MenuEntry>();
+    const walk = (list: MenuEntry[]) => list.forEach((e) => (e.kind === 'page' ? map.set(e.key, e) : walk(e.children ?? [])));
+    walk(entries);
+    return map;
+  }, [entries]);
   const activeMenu = [...matches]
     .reverse()
     .map((m) => (m.handle as RouteHandle | undefined)?.activeMenu)
     .find(Boolean);
-  const selected = activeMenu ?? pathname;
-  const items = useMemo(() => toItems(entries, 0), [entries]);
+  const selected = selectedMenuKey(activeMenu, pathname, (p) => pages.has(p));
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(entries, selected));
   // On navigation, open the folders leading to the new page (kept open what the user opened).
   const [shownFor, setShownFor] = useState(selected);
@@ -56,13 +62,6 @@ export function SideMenu() {
     setShownFor(selected);
     setOpenKeys((prev) => Array.from(new Set([...prev, ...openKeysFor(entries, selected)])));
   }
-
-  const pages = useMemo(() => {
-    const map = new Map<string, MenuEntry>();
-    const walk = (list: MenuEntry[]) => list.forEach((e) => (e.kind === 'page' ? map.set(e.key, e) : walk(e.children ?? [])));
-    walk(entries);
-    return map;
-  }, [entries]);
 
   return (
     <Menu

@@ -74,7 +74,8 @@ describe('finance routes (资金账户)', () => {
       expect(r).toMatchObject({
         anchor: 'capital-list',
         alsoAnchors: ['capital-list-supplier', 'capital-list-supplier-smart-container'],
-        activeMenu: CAPITAL_LIST_PATH,
+        // the first of the three lists the role holds stays active
+        activeMenu: [CAPITAL_LIST_PATH, '/website/finance/capital-list-supplier', '/website/finance/capital-list-supplier-smart-container'],
       });
       // every page that opens an account (the contract's operations take the same anchors)
       expect([r.anchor, ...(r.alsoAnchors ?? [])]).toEqual([...CAPITAL_ANCHORS]);

@@ -1,10 +1,17 @@
 import type { AppRoute } from '../../platform/route-types.ts';
-import { CAPITAL_LIST_ANCHOR, CAPITAL_LIST_PATH, SMART_CAPITAL_LIST_ANCHOR, SUPPLIER_CAPITAL_LIST_ANCHOR } from './finance-paths.ts';
+import {
+  CAPITAL_LIST_ANCHOR,
+  CAPITAL_LIST_PATH,
+  SMART_CAPITAL_LIST_ANCHOR,
+  SMART_CAPITAL_LIST_PATH,
+  SUPPLIER_CAPITAL_LIST_ANCHOR,
+  SUPPLIER_CAPITAL_LIST_PATH,
+} from './finance-paths.ts';
 
 /**
  * 资金账户 (section 106 财务管理, docs/finance.md): the parties' balances (资金账户, 供应商资金, 智能柜供应商资金), an
  * account's detail with 申请提现 and 冻结资金, its 资金流水 (keyset), 银行卡 and 冻结记录. The account pages (…/:id, id
- * the party's code FP########) open from any of the three lists and keep 资金账户 active.
+ * the party's code FP########) open from any of the three lists and keep the first of them the role holds active.
  */
 const SECTION = 106;
 const BASE = 'finance';
@@ -19,7 +26,7 @@ const accountPage = (page: string, title: string, load: AppRoute['page']): AppRo
     title: ({ params }) => `${title}-${params.id ?? ''}`,
     anchor: CAPITAL_LIST_ANCHOR,
     alsoAnchors: [SUPPLIER_CAPITAL_LIST_ANCHOR, SMART_CAPITAL_LIST_ANCHOR],
-    activeMenu: CAPITAL_LIST_PATH,
+    activeMenu: [CAPITAL_LIST_PATH, SUPPLIER_CAPITAL_LIST_PATH, SMART_CAPITAL_LIST_PATH],
     page: load,
   });
 

@@ -8,7 +8,7 @@ import { call } from '../../../platform/call.ts';
 import { wasNotified } from '../../../platform/error-catalogue.ts';
 import { collectAnchors } from '../../../platform/permission.ts';
 import { useSession } from '../../../platform/session-store.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
+import { formatMoney } from '../../../shared/format/money.ts';
 import { capitalCardPath, capitalDetailPath } from '../collection-paths.ts';
 
 // 收款设置: the bits the three pages share — the setting's query, the links to the merchant's account, the status tag.
@@ -92,8 +92,8 @@ export function TwoLines({ top, bottom }: { top: ReactNode; bottom?: ReactNode }
 /** '--' for an empty text. */
 export const dash = (v: unknown): string => (v === null || v === undefined || v === '' ? '--' : String(v));
 
-/** Cents as 元 with two decimals: 123456 → 1,234.56; '--' for what is not a number. */
-export const yuan = (v: unknown): string => (typeof v === 'number' ? centsToYuan(v) : '--');
+/** Cents as 元 with two decimals, in 万 from 10,000 元 (spec §9): 123456 → 1,234.56, 123456789 → 123.46万; '--' for what is not a number. */
+export const yuan = (v: unknown): string => (typeof v === 'number' ? formatMoney(v) : '--');
 
 /** A refusal's words: the server's message (the http client's catalogue may have shown it already). */
 export const refusalText = (err: unknown) => (err instanceof Error && err.message ? err.message : '操作失败，请稍后重试');

@@ -144,10 +144,10 @@ describe('分账协议 › 供应商代销', { timeout: 60_000 }, () => {
     expect(one.getByText('1.80').closest('td')!.style.textAlign).toBe('right'); // 代销结算价
     expect(one.getByText('3.00')).toBeTruthy(); // 售价
     expect(one.getByText('季度代销')).toBeTruthy();
-    // no account yet: no account line; big prices in 元 with two decimals
+    // no account yet: no account line; from 10,000 元 in 万 (spec §9)
     const two = within(rowOf('K2611000003'));
     expect(two.queryByText(/^FP/)).toBeNull();
-    expect(two.getByText('12,345.67')).toBeTruthy();
+    expect(two.getByText('1.23万')).toBeTruthy();
     expect(two.getByText('--')).toBeTruthy(); // no remark
 
     expect(supplyCalls()[0].params).toEqual({ pageNum: 1, pageSize: 10 });

@@ -13,7 +13,7 @@ import {
 import { App, Tag } from 'antd';
 import { useCallback } from 'react';
 import { wasNotified } from '../../../platform/error-catalogue.ts';
-import { centsToYuan } from '../../../shared/format/money.ts';
+import { formatMoney } from '../../../shared/format/money.ts';
 import type { ListColumn, ListOption } from '../../../shared/ui/list/list-columns.ts';
 import { Link } from 'react-router';
 import { applyPath } from '../coupon-paths.ts';
@@ -54,8 +54,8 @@ export const COUPON_STATUS_OPTIONS = optionsOf(COUPON_STATUS, Number);
 
 /** '--' for an empty value. */
 export const dash = (v: unknown): string => (v === null || v === undefined || v === '' ? '--' : String(v));
-/** Cents as 元 with two decimals: 123456 → 1,234.56. */
-export const yuan = (v: unknown): string => (typeof v === 'number' ? centsToYuan(v) : '--');
+/** Cents as 元 with two decimals, in 万 from 10,000 元 (spec §9): 123456 → 1,234.56. */
+export const yuan = (v: unknown): string => (typeof v === 'number' ? formatMoney(v) : '--');
 /** A code typed in a search field, as the server writes it (QP…, CP…, FQ…). */
 export const upper = (v: unknown) => String(v).trim().toUpperCase();
 
