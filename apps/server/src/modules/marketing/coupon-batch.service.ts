@@ -51,7 +51,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 type BatchDbRow = Selectable<CouponBatchTable>;
 type Fields = z.output<typeof batchCreateInput>;
 
-
 /** 有效期 in words, in the merchant's business time zone. */
 export function validText(b: Pick<BatchDbRow, 'valid_type' | 'valid_from' | 'valid_to' | 'valid_days'>, timeZone: string): string {
   if (b.valid_type === 'days') return `领取后${b.valid_days}天内有效`;
