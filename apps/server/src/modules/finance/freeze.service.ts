@@ -5,13 +5,13 @@ import { yuan } from '@merchant/contracts/payment/payment-fields';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { generateCode } from '../../platform/business-code.ts';
+import { generateCode, retryOnCodeCollision } from '../../platform/business-code.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
 import { assertFresh } from '../../platform/versioned.ts';
-import { InsufficientBalance, post, postContextOf } from './ledger.ts';
+import { ENTRY_KEY_INDEX, InsufficientBalance, post, postContextOf } from './ledger.ts';
 import { partyByCode } from './party.ts';
 
 // 资金冻结 (docs/finance.md "冻结"): part of a party's 可用 held in 冻结 with a reason (冻结中), given back to 可用 when
@@ -81,59 +81,65 @@ async function rowOf(db: Kysely<Database> | Transaction<Database>, merchantId: n
 }
 
 export async function freeze(ctx: SessionOpContext, i: z.output<typeof freezeInput>): Promise<FreezeRow> {
-  const no = await ctx.db.transaction().execute(async (trx) => {
-    const party = await partyByCode(trx, ctx.merchantId, i.partyCode);
-    const now = ctx.clock.now();
-    const freezeNo = await generateCode(
-      'DJ',
-      now,
-      async (code) =>
-        !!(await trx
-          .selectFrom('fin_freeze')
-          .select('id')
-          .where('merchant_id', '=', ctx.merchantId)
-          .where('freeze_no', '=', code)
-          .executeTakeFirst()),
-    );
-    try {
-      await post(trx, postContextOf(ctx), {
-        type: 'freeze',
-        refType: 'freeze',
-        refNo: freezeNo,
-        postKey: `freeze:${freezeNo}`,
-        memo: `冻结：${i.reason}`,
-        lines: [
-          { partyId: party.id, kind: 'available', amount: -i.amount },
-          { partyId: party.id, kind: 'frozen', amount: i.amount },
-        ],
-      });
-    } catch (err) {
-      if (err instanceof InsufficientBalance) throw conflict(`可用余额不足，不能冻结（可用${yuan(Math.max(0, err.balance))}元）`);
-      throw err;
-    }
-    await trx
-      .insertInto('fin_freeze')
-      .values({
-        merchant_id: ctx.merchantId,
-        freeze_no: freezeNo,
-        party_id: party.id,
-        amount: i.amount,
-        reason: i.reason,
-        operator_name: ctx.session.userName,
-        created_by: ctx.session.accountId,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await writeHistory(trx, ctx, {
-      subject: FREEZE_SUBJECT,
-      subjectId: freezeNo,
-      action: 'freeze',
-      actionLabel: '冻结资金',
-      remark: `冻结${party.name}${yuan(i.amount)}元：${i.reason}`,
-    });
-    return freezeNo;
-  });
+  // a code drawn by two requests at once: the second's insert is refused by the code's (or its entry's) unique index,
+  // and the whole application runs again with a new code
+  const no = await retryOnCodeCollision(
+    [{ index: 'fin_freeze_no_uq', table: 'fin_freeze', columns: ['merchant_id', 'freeze_no'] }, ENTRY_KEY_INDEX],
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const party = await partyByCode(trx, ctx.merchantId, i.partyCode);
+        const now = ctx.clock.now();
+        const freezeNo = await generateCode(
+          'DJ',
+          now,
+          async (code) =>
+            !!(await trx
+              .selectFrom('fin_freeze')
+              .select('id')
+              .where('merchant_id', '=', ctx.merchantId)
+              .where('freeze_no', '=', code)
+              .executeTakeFirst()),
+        );
+        try {
+          await post(trx, postContextOf(ctx), {
+            type: 'freeze',
+            refType: 'freeze',
+            refNo: freezeNo,
+            postKey: `freeze:${freezeNo}`,
+            memo: `冻结：${i.reason}`,
+            lines: [
+              { partyId: party.id, kind: 'available', amount: -i.amount },
+              { partyId: party.id, kind: 'frozen', amount: i.amount },
+            ],
+          });
+        } catch (err) {
+          if (err instanceof InsufficientBalance) throw conflict(`可用余额不足，不能冻结（可用${yuan(Math.max(0, err.balance))}元）`);
+          throw err;
+        }
+        await trx
+          .insertInto('fin_freeze')
+          .values({
+            merchant_id: ctx.merchantId,
+            freeze_no: freezeNo,
+            party_id: party.id,
+            amount: i.amount,
+            reason: i.reason,
+            operator_name: ctx.session.userName,
+            created_by: ctx.session.accountId,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await writeHistory(trx, ctx, {
+          subject: FREEZE_SUBJECT,
+          subjectId: freezeNo,
+          action: 'freeze',
+          actionLabel: '冻结资金',
+          remark: `冻结${party.name}${yuan(i.amount)}元：${i.reason}`,
+        });
+        return freezeNo;
+      }),
+  );
   return freezeRow(await rowOf(ctx.db, ctx.merchantId, no));
 }
 

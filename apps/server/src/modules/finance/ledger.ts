@@ -58,6 +58,9 @@ export const postContextOf = (ctx: SessionOpContext): PostContext => ({
   operatorName: ctx.session.userName,
 });
 
+/** The journal's one-entry-per-event index: a code drawn twice at once collides here as well as on its document. */
+export const ENTRY_KEY_INDEX = { index: 'fin_entry_key_uq', table: 'fin_entry', columns: ['merchant_id', 'post_key'] } as const;
+
 /** A floored account would go below zero: nothing of the posting is written (the caller's transaction rolls back). */
 export class InsufficientBalance extends Error {
   constructor(

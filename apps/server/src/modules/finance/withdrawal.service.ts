@@ -21,14 +21,14 @@ import type {
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { generateCode } from '../../platform/business-code.ts';
+import { generateCode, retryOnCodeCollision } from '../../platform/business-code.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { SessionOpContext } from '../../platform/gateway/op-context.ts';
 import { contains } from '../../platform/like.ts';
 import { fetchPage } from '../../platform/page-query.ts';
 import { historyPage, writeHistory } from '../../platform/record-history.ts';
 import { assertFresh } from '../../platform/versioned.ts';
-import { InsufficientBalance, partyId, PLATFORM_PARTY, post, postContextOf } from './ledger.ts';
+import { ENTRY_KEY_INDEX, InsufficientBalance, partyId, PLATFORM_PARTY, post, postContextOf } from './ledger.ts';
 import { partyByCode } from './party.ts';
 
 // 提现 (docs/finance.md "提现"): 待审核 → 待打款 → 已打款, or 已驳回 before it is paid. Applying moves the amount from
@@ -118,72 +118,78 @@ export const history = (ctx: SessionOpContext, i: { withdrawNo: string; pageNum:
   historyPage(ctx, WITHDRAWAL_SUBJECT, i.withdrawNo, i);
 
 export async function apply(ctx: SessionOpContext, i: Input<typeof withdrawalApplyInput>): Promise<WithdrawalRow> {
-  const no = await ctx.db.transaction().execute(async (trx) => {
-    const party = await partyByCode(trx, ctx.merchantId, i.partyCode);
-    if (party.status !== 0) throw conflict('该资金账户已停用，不能提现');
-    if (party.party_type === 'platform') throw conflict('平台账户不能提现');
-    const card = await trx
-      .selectFrom('fin_bank_card')
-      .select(['id', 'bank_name', 'card_no'])
-      .where('merchant_id', '=', ctx.merchantId)
-      .where('party_id', '=', party.id)
-      .where('id', '=', i.cardId)
-      .where('status', '=', 0)
-      .executeTakeFirst();
-    if (!card) throw notFound('银行卡');
-    const now = ctx.clock.now();
-    const withdrawNo = await generateCode(
-      'TX',
-      now,
-      async (code) =>
-        !!(await trx
-          .selectFrom('fin_withdrawal')
-          .select('id')
+  // a code drawn by two requests at once: the second's insert is refused by the code's (or its entry's) unique index,
+  // and the whole application runs again with a new code
+  const no = await retryOnCodeCollision(
+    [{ index: 'fin_withdrawal_no_uq', table: 'fin_withdrawal', columns: ['merchant_id', 'withdraw_no'] }, ENTRY_KEY_INDEX],
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const party = await partyByCode(trx, ctx.merchantId, i.partyCode);
+        if (party.status !== 0) throw conflict('该资金账户已停用，不能提现');
+        if (party.party_type === 'platform') throw conflict('平台账户不能提现');
+        const card = await trx
+          .selectFrom('fin_bank_card')
+          .select(['id', 'bank_name', 'card_no'])
           .where('merchant_id', '=', ctx.merchantId)
-          .where('withdraw_no', '=', code)
-          .executeTakeFirst()),
-    );
-    try {
-      await post(trx, postContextOf(ctx), {
-        type: 'withdraw_apply',
-        refType: 'withdrawal',
-        refNo: withdrawNo,
-        postKey: `withdraw-apply:${withdrawNo}`,
-        memo: `申请提现到${card.bank_name}（${card.card_no.slice(-4)}）`,
-        lines: [
-          { partyId: party.id, kind: 'available', amount: -i.amount },
-          { partyId: party.id, kind: 'in_transit', amount: i.amount },
-        ],
-      });
-    } catch (err) {
-      if (err instanceof InsufficientBalance) throw conflict(`可提现余额不足（可用${yuan(Math.max(0, err.balance))}元）`);
-      throw err;
-    }
-    await trx
-      .insertInto('fin_withdrawal')
-      .values({
-        merchant_id: ctx.merchantId,
-        withdraw_no: withdrawNo,
-        party_id: party.id,
-        amount: i.amount,
-        card_id: card.id,
-        card_text: `${card.bank_name} ${maskCardNo(card.card_no)}`,
-        remark: i.remark,
-        applicant_name: ctx.session.userName,
-        created_by: ctx.session.accountId,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await writeHistory(trx, ctx, {
-      subject: WITHDRAWAL_SUBJECT,
-      subjectId: withdrawNo,
-      action: 'apply',
-      actionLabel: '申请提现',
-      remark: `${party.name}申请提现${yuan(i.amount)}元到${card.bank_name}（尾号${card.card_no.slice(-4)}）${i.remark ? `：${i.remark}` : ''}`,
-    });
-    return withdrawNo;
-  });
+          .where('party_id', '=', party.id)
+          .where('id', '=', i.cardId)
+          .where('status', '=', 0)
+          .executeTakeFirst();
+        if (!card) throw notFound('银行卡');
+        const now = ctx.clock.now();
+        const withdrawNo = await generateCode(
+          'TX',
+          now,
+          async (code) =>
+            !!(await trx
+              .selectFrom('fin_withdrawal')
+              .select('id')
+              .where('merchant_id', '=', ctx.merchantId)
+              .where('withdraw_no', '=', code)
+              .executeTakeFirst()),
+        );
+        try {
+          await post(trx, postContextOf(ctx), {
+            type: 'withdraw_apply',
+            refType: 'withdrawal',
+            refNo: withdrawNo,
+            postKey: `withdraw-apply:${withdrawNo}`,
+            memo: `申请提现到${card.bank_name}（${card.card_no.slice(-4)}）`,
+            lines: [
+              { partyId: party.id, kind: 'available', amount: -i.amount },
+              { partyId: party.id, kind: 'in_transit', amount: i.amount },
+            ],
+          });
+        } catch (err) {
+          if (err instanceof InsufficientBalance) throw conflict(`可提现余额不足（可用${yuan(Math.max(0, err.balance))}元）`);
+          throw err;
+        }
+        await trx
+          .insertInto('fin_withdrawal')
+          .values({
+            merchant_id: ctx.merchantId,
+            withdraw_no: withdrawNo,
+            party_id: party.id,
+            amount: i.amount,
+            card_id: card.id,
+            card_text: `${card.bank_name} ${maskCardNo(card.card_no)}`,
+            remark: i.remark,
+            applicant_name: ctx.session.userName,
+            created_by: ctx.session.accountId,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await writeHistory(trx, ctx, {
+          subject: WITHDRAWAL_SUBJECT,
+          subjectId: withdrawNo,
+          action: 'apply',
+          actionLabel: '申请提现',
+          remark: `${party.name}申请提现${yuan(i.amount)}元到${card.bank_name}（尾号${card.card_no.slice(-4)}）${i.remark ? `：${i.remark}` : ''}`,
+        });
+        return withdrawNo;
+      }),
+  );
   return withdrawalRow(await rowOf(ctx.db, ctx.merchantId, no));
 }
 
