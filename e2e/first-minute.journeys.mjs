@@ -84,25 +84,22 @@ export const journeys = [
         window.history.pushState(
           { usr: null, key: 'e2e-building', idx: (window.history.state?.idx ?? 0) + 1 },
           '',
-          '/website/marketing/coupon-batch-list',
+          '/website/marketing/coupon-promotion-position',
         );
         window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
       });
       const building = page.getByTestId('building');
       await building.waitFor();
-      assert(
-        (await building.innerText()).includes('营销管理 / 优惠券批次'),
-        `建设中 does not name the page: ${await building.innerText()}`,
-      );
-      await waitForTitle(page, '优惠券批次');
-      assert(new URL(page.url()).pathname === '/website/marketing/coupon-batch-list', `the address changed to ${page.url()}`);
+      assert((await building.innerText()).includes('营销管理 / 推广位'), `建设中 does not name the page: ${await building.innerText()}`);
+      await waitForTitle(page, '推广位');
+      assert(new URL(page.url()).pathname === '/website/marketing/coupon-promotion-position', `the address changed to ${page.url()}`);
       await page.waitForTimeout(300);
       await page.screenshot({ path: extraShot('building') });
       await building.getByRole('button', { name: /返回上一页/ }).click();
       await page.waitForURL(/\/website\/home$/);
 
       // A deep link to it (new tab): 建设中 with 返回首页 only.
-      await page.goto(`${base}/website/marketing/coupon-batch-list`);
+      await page.goto(`${base}/website/marketing/coupon-promotion-position`);
       await building.waitFor();
       assert((await building.getByRole('button', { name: /返回上一页/ }).count()) === 0, 'a deep link offers 返回上一页');
       await building.getByRole('button', { name: /返回首页/ }).waitFor();
