@@ -5,12 +5,11 @@ import { capitalOps, type PartyDetail, type PartyRow } from '@merchant/contracts
 import { collectionOps } from '@merchant/contracts/finance/collection';
 import { PURCHASE_MALL_SUBLEDGER_ANCHOR, splitOps, type SplitRow } from '@merchant/contracts/finance/split';
 import { supplyAgreementOps, type SupplyAgreementRow, type SupplyCandidate } from '@merchant/contracts/finance/supply-agreement';
-import { accountOps } from '@merchant/contracts/system/account';
-import { roleOps } from '@merchant/contracts/system/role';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, rowCount } from '../../test/calls.ts';
 import { exportList, sheetRows } from '../../test/export-kit.ts';
-import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
+import { signInWithOnlyPage } from '../../test/role-kit.ts';
 import { merchantOf, payCtx } from '../../test/payment-kit.ts';
 import { charge, refund } from '../payment/payment.service.ts';
 import { check } from './finance.reconcile.ts';
@@ -197,33 +196,13 @@ describe.each(DIALECTS)('供应商代销 (%s)', (dialect) => {
   });
 
   it('a role holding only 商城分账明细 reads and exports only the mall’s splits', async () => {
-    const menu = await t.db.db
-      .selectFrom('menu')
-      .select(['id', 'parent_id'])
-      .where('anchor', '=', PURCHASE_MALL_SUBLEDGER_ANCHOR)
-      .executeTakeFirstOrThrow();
-    const ids = [Number(menu.id)];
-    for (let p = Number(menu.parent_id); p;) {
-      ids.push(p);
-      const up = await t.db.db.selectFrom('menu').select('parent_id').where('id', '=', p).executeTakeFirst();
-      p = Number(up?.parent_id ?? 0);
-    }
-    const root = await t.db.db
-      .selectFrom('organization')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .where('parent_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    const role = await op(admin, roleOps.add, { organizationId: root.id, name: '只看商城分账', menuIds: ids });
-    expect(role.code, role.msg).toBe(CODES.ok);
-    const added = await op(admin, accountOps.add, {
+    const narrow = await signInWithOnlyPage(t, admin, {
+      merchantId,
+      anchor: PURCHASE_MALL_SUBLEDGER_ANCHOR,
+      roleName: '只看商城分账',
       userName: 'mallsplit',
       phone: '13600009902',
-      password: TEST_PASSWORD,
-      memberships: [{ organizationId: root.id, roleId: (role.data as { id: number }).id }],
     });
-    expect(added.code, added.msg).toBe(CODES.ok);
-    const narrow = await t.signIn('mallsplit');
 
     const mall = await sell(1_200, [], 'mall');
     const cabinet = await sell(1_300, [], 'container');

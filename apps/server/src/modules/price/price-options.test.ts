@@ -10,11 +10,10 @@ import {
   type PriceSkuOption,
   type PriceStoreOption,
 } from '@merchant/contracts/price/price-options';
-import { accountOps } from '@merchant/contracts/system/account';
-import { roleOps } from '@merchant/contracts/system/role';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/calls.ts';
-import { DIALECTS, op, registerMerchant, startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { DIALECTS, op, registerMerchant, startTestApp, type TestApp } from '../../test/harness.ts';
+import { signInWithOnlyPage } from '../../test/role-kit.ts';
 
 // The price pages' pickers (智能柜, 门店, prefilled SKUs) through price operations: a role holding only 价格调整 can
 // pick, though it cannot read 设备列表 / 门店商品 / SKU列表; another merchant's rows never show.
@@ -26,35 +25,14 @@ describe.each(DIALECTS)('price picker options (%s)', (dialect) => {
   let pricer: ApiClient;
 
   /** An account of the demo merchant whose one role holds exactly 价格调整 (and its parents). */
-  async function priceOnlyAccount() {
-    const menu = await t.db.db
-      .selectFrom('menu')
-      .select(['id', 'parent_id'])
-      .where('anchor', '=', 'price-adjustment')
-      .executeTakeFirstOrThrow();
-    const ids = [Number(menu.id)];
-    for (let p = Number(menu.parent_id); p;) {
-      ids.push(p);
-      const up = await t.db.db.selectFrom('menu').select('parent_id').where('id', '=', p).executeTakeFirst();
-      p = Number(up?.parent_id ?? 0);
-    }
-    const root = await t.db.db
-      .selectFrom('organization')
-      .select('id')
-      .where('merchant_id', '=', 1)
-      .where('parent_id', 'is', null)
-      .executeTakeFirstOrThrow();
-    const role = await op(admin, roleOps.add, { organizationId: root.id, name: '只调价', menuIds: ids });
-    expect(role.code, role.msg).toBe(CODES.ok);
-    const added = await op(admin, accountOps.add, {
+  const priceOnlyAccount = () =>
+    signInWithOnlyPage(t, admin, {
+      merchantId: 1,
+      anchor: 'price-adjustment',
+      roleName: '只调价',
       userName: 'priceonly',
       phone: '13600009901',
-      password: TEST_PASSWORD,
-      memberships: [{ organizationId: root.id, roleId: (role.data as { id: number }).id }],
     });
-    expect(added.code, added.msg).toBe(CODES.ok);
-    return t.signIn('priceonly');
-  }
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
